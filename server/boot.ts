@@ -2,6 +2,7 @@
  * @module Start-up in order: open the database, migrate, build the app, listen. Used by
  * `npm start` (server/main.ts), `svc-cli serve` and tests that want the real thing.
  */
+import { startAuditRetention } from './core/audit/retention.ts'
 import { startAlertMailer } from './core/auth/alert-mailer.ts'
 import { createContext } from './context.ts'
 import type { AppContext } from './core/context.ts'
@@ -100,6 +101,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   ctx.onShutdown(startAlertMailer(ctx))
   // And the bytes of files nothing names any more are removed (server/files/sweeper.ts).
   ctx.onShutdown(ctx.files.start())
+  // And audit log entries past their days (SVC_AUDIT_DAYS) are deleted.
+  ctx.onShutdown(startAuditRetention(ctx))
   const port = listener.port
   let stopping: Promise<void> | null = null
   return {

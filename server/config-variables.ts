@@ -5,6 +5,7 @@
  */
 import { FILE_LIMITS } from './contract/files/model.ts'
 import { LIMITS } from './contract/limits.ts'
+import { DEFAULT_AUDIT_DAYS } from './contract/audit/model.ts'
 import { DEFAULT_RATE_LIMIT } from './contract/share/rate-limit.ts'
 
 /** The port svc listens on unless PORT says otherwise. */
@@ -39,6 +40,11 @@ export const CONFIG_VARIABLES = [
     'Comma-separated addresses or CIDR ranges of your reverse proxies, e.g. `127.0.0.1,::1`: only requests from them may name the client in `X-Forwarded-For`, which svc reads from the right, taking the right-most address that is not one of them (addresses left of it were written by the client). Unset: `127.0.0.0/8,::1` when HOST is a loopback address (then only a proxy on this machine, or a local user, can connect), else none. `none`: no proxy is trusted; the connecting address is the client.',
   ],
   ['SVC_MAX_BODY', String(LIMITS.maxBodyBytes), 'Largest accepted request body in bytes.'],
+  [
+    'SVC_AUDIT_DAYS',
+    String(DEFAULT_AUDIT_DAYS),
+    'Days the audit log keeps an entry (who changed what, exports, log-ins); older entries are deleted hourly.',
+  ],
   [
     'SVC_MAX_CONTROL_BODY',
     String(LIMITS.maxControlBodyBytes),

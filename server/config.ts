@@ -5,6 +5,7 @@
  * (config-variables.ts), which the
  * README's configuration table mirrors.
  */
+import { DEFAULT_AUDIT_DAYS } from './contract/audit/model.ts'
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { FILE_LIMITS } from './contract/files/model.ts'
@@ -47,6 +48,8 @@ export interface Config {
    * default when HOST is loopback.
    */
   trustProxy: string[]
+  /** Days the audit log keeps an entry (SVC_AUDIT_DAYS). */
+  auditDays: number
   /** Estimated memory the in-memory summary aggregates may take before the least recently used are dropped (SVC_STATS_CACHE_MB). */
   statsCacheBytes: number
   /** Largest body a control-plane route (/api/v3 outside /share, /auth) takes before it is parsed. */
@@ -250,6 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: rateLimit(env),
     trustProxy: trustProxy(env, host),
     statsCacheBytes: integer(env, 'SVC_STATS_CACHE_MB', 64, 1, 65_536) * 1024 * 1024,
+    auditDays: integer(env, 'SVC_AUDIT_DAYS', DEFAULT_AUDIT_DAYS, 1, 36_500),
     maxControlBodyBytes: integer(env, 'SVC_MAX_CONTROL_BODY', LIMITS.maxControlBodyBytes, 1024, 64 * 1024 * 1024),
     maxBodyBytes: integer(env, 'SVC_MAX_BODY', LIMITS.maxBodyBytes, 1024, 64 * 1024 * 1024),
     // Bun's idle timeout (at most 255 s) is set above it, so the 408 is sent before Bun drops the connection.

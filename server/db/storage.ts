@@ -6,6 +6,7 @@
  * SQL, a driver or a transaction object.
  */
 import type { AlertStore } from './storage/alerts.ts'
+import type { AuditStore } from './storage/audit.ts'
 import type { AppendFeed } from './storage/appends.ts'
 import type { AppStore } from './storage/apps.ts'
 import type { AuthStore } from './storage/auth.ts'
@@ -47,6 +48,7 @@ export interface Stores {
   webhooks: WebhookStore
   senders: SenderStore
   members: MemberStore
+  audit: AuditStore
   unlisted: UnlistedKeyStore
 }
 

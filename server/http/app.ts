@@ -5,6 +5,10 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
 import { adminRoutes, type AdminOptions } from './admin.ts'
+import { inAuditUnit } from '../db/storage/audit-unit.ts'
+import { finishAudit } from '../core/audit/record.ts'
+import { clientAddress } from './client-address.ts'
+import { auditRoutes } from './audit.ts'
 import { allowedHost } from './allowed-host.ts'
 import { appRoutes } from './apps.ts'
 import { assessmentRoutes } from './assessment.ts'
@@ -63,6 +67,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(webhookRoutes(ctx))
     .use(senderRoutes(ctx))
     .use(memberRoutes(ctx))
+    .use(auditRoutes(ctx))
     .use(notificationRoutes(ctx))
     .use(alertRoutes(ctx))
     .use(shareIngestRoutes(ctx))
@@ -79,6 +84,22 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(adminRoutes(ctx, options.admin))
     .use(assessmentRoutes(ctx))
   routes = () => app.routes
+  return audited(ctx, app)
+}
+
+/**
+ * Answers each request as one unit of work of the audit log (db/storage/audit-unit.ts): the
+ * guard notes the operation, the store that commits its change writes the entry, and an
+ * answer that ended well writes what no change wrote (core/audit/record.ts).
+ */
+function audited<A extends { handle: (request: Request) => Promise<Response> }>(ctx: AppContext, app: A): A {
+  const handle = app.handle
+  app.handle = (request) =>
+    inAuditUnit(clientAddress(request, null, ctx.config) ?? '', async () => {
+      const response = await handle(request)
+      if (response.status < 400) await finishAudit(ctx)
+      return response
+    })
   return app
 }
 

@@ -13,6 +13,8 @@ import { ROUTES, type RouteName } from '../contract/api/routes.ts'
 import { authorize } from '../core/access/authorize.ts'
 import type { Permission } from '../contract/access/roles.ts'
 import { clientAddress, type PeerSource } from './client-address.ts'
+import { auditPlace, isAudited } from '../core/audit/operations.ts'
+import { actorOf, noteOperation } from '../core/audit/record.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -85,7 +87,8 @@ interface Matched {
 /**
  * The caller, once core's policy allowed the permission the matched operation names in the
  * route table (with `:id` as the app when the permission is about one). Every control-plane
- * route is authorised here and nowhere else.
+ * route is authorised here and nowhere else; an operation the audit log records is noted
+ * here, with its caller, for the store that commits its change (core/audit/record.ts).
  */
 async function authorizedPrincipal(ctx: AppContext, { request, server, route, params }: Matched): Promise<Principal> {
   const principal = await principalOf(ctx, request, server)
@@ -95,6 +98,10 @@ async function authorizedPrincipal(ctx: AppContext, { request, server, route, pa
     throw new AppError('forbidden', `No permission is named for ${request.method} ${route}; this is a bug in svc`)
   }
   await authorize(ctx, principal, permission, params?.id)
+  if (name && isAudited(name)) {
+    const { appId, target } = auditPlace(name, params)
+    noteOperation(actorOf(principal), name, appId, target)
+  }
   return principal
 }
 

@@ -265,7 +265,9 @@ describe('GET/PATCH /api/v3/apps/:id', () => {
       code: 200,
       data: appBody(id, { name: 'Renamed', description: '', updatedAt: '2026-01-01T00:01:00.000Z' }),
     })
+    // Making the app is a change too.
     expect(changes).toEqual([
+      [id, 'app'],
       [id, 'app'],
       [id, 'app'],
     ])
@@ -277,7 +279,8 @@ describe('GET/PATCH /api/v3/apps/:id', () => {
     t.clock.advance(1000)
     const res = await t.call('apps.update', { params: { id }, body: {} }, { token: owner.token })
     expect(res.body).toEqual({ code: 200, data: appBody(id) })
-    expect(changes).toEqual([])
+    // Only the making of the app.
+    expect(changes).toEqual([[id, 'app']])
   })
 
   test.each([

@@ -170,6 +170,7 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
     webhooks: true,
     senders: true,
     members: true,
+    audit: true,
     unlisted: true,
   }
   const names = Object.keys(every) as Array<keyof Stores>

@@ -48,6 +48,7 @@ export const connectOperations = lazyAnswers({
     tags,
     access: 'owner',
     permission: 'apps:read',
+    audited: false,
     body: setThemeSchema.optional(),
     answers: () => ({ 200: data(themePreviewSchema(), 'The theme the page was drawn with, and the page') }),
     errors: ['not_found'],

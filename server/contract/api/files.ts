@@ -85,6 +85,7 @@ export const fileOperations = lazyAnswers({
     tags,
     access: 'owner',
     permission: 'records:read',
+    audited: false,
     answers: () => ({ 200: data(linkSchema, 'The address and when it stops working') }),
     errors: downloadErrors,
   },

@@ -75,6 +75,12 @@ export interface Operation {
    * policy with it before the route runs.
    */
   permission?: Permission
+  /**
+   * Whether the audit log records each call that ends well. Left out: the owner's calls
+   * that are not GET (every change); false for those that change nothing (previews), true
+   * for reads it records (exports).
+   */
+  audited?: boolean
   /** The query string, when the route reads one. */
   query?: z.ZodType
   /** The JSON body, when the route reads one (checked before the handler runs). */

@@ -24,6 +24,7 @@ import { planOperations, smartOperations } from './smart.ts'
 import { openapiOperations, skillOperations, systemOperations } from './system.ts'
 import { notificationOperations, unsubscribeOperations, webhookOperations } from './webhooks.ts'
 import { alertOperations } from './alerts.ts'
+import { auditOperations } from './audit.ts'
 
 export const OPERATIONS = {
   ...systemOperations,
@@ -43,6 +44,7 @@ export const OPERATIONS = {
   ...shareOperations,
   ...senderOperations,
   ...memberOperations,
+  ...auditOperations,
   ...webhookOperations,
   ...notificationOperations,
   ...unsubscribeOperations,

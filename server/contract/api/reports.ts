@@ -133,6 +133,7 @@ export const reportOperations = lazyAnswers({
     tags,
     access: 'owner',
     permission: 'apps:read',
+    audited: false,
     body: previewReportSchema,
     answers: () => ({ 200: data(reportPreviewSchema(), 'The scores and the rendered report') }),
     errors: ['not_found'],

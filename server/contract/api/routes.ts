@@ -65,6 +65,9 @@ export const ROUTES = {
   'invitations.get': 'GET /api/v3/invitations/:token',
   'invitations.accept': 'POST /api/v3/invitations/:token',
 
+  'audit.app': 'GET /api/v3/apps/:id/audit',
+  'audit.account': 'GET /api/v3/audit',
+
   'webhooks.list': 'GET /api/v3/apps/:id/webhooks',
   'webhooks.add': 'POST /api/v3/apps/:id/webhooks',
   'webhooks.update': 'PATCH /api/v3/apps/:id/webhooks/:webhook',

@@ -246,6 +246,7 @@ export const planOperations = lazyAnswers({
     tags,
     access: 'owner',
     permission: 'apps:create',
+    audited: false,
     body: validatePlanSchema.optional(),
     answers: () => ({ 200: data(planCheckSchema(), 'Whether the plan is valid, and every problem') }),
     errors: ['not_found'],

@@ -3,6 +3,8 @@
  * endpoint row (share settings, no token yet, unpublished) and its counters row, in one
  * transaction, so the collection endpoints can rely on both existing.
  */
+import { auditChange, auditUnchanged } from '../audit/record.ts'
+import { changedSettings } from '../audit/settings.ts'
 import type { AppContext } from '../context.ts'
 import { newId } from '../ids.ts'
 import { DEFAULT_READ_ACCESS } from '../../contract/share/reads.ts'
@@ -21,6 +23,7 @@ export async function createApp(ctx: AppContext, userId: string, input: CreateAp
   const { name, description = '' } = parseInput(createAppSchema, input)
   const now = ctx.clock.now()
   const id = newId()
+  auditChange({ target: name, after: { name, description } })
   await ctx.storage.apps.create({
     app: { id, ownerId: userId, name, description, createdAt: now, updatedAt: now },
     // Records are the owner's: a new endpoint's token writes, and reads nothing (rule 16).
@@ -38,10 +41,12 @@ export async function getApp(ctx: AppContext, userId: string, appId: string): Pr
 /** Renames an app or changes its description; properties left out stay as they are. */
 export async function updateApp(ctx: AppContext, userId: string, appId: string, input: UpdateAppInput): Promise<App> {
   const patch = parseInput(updateAppSchema, input)
-  await requireApp(ctx, userId, appId)
-  if (patch.name !== undefined || patch.description !== undefined) {
+  const app = await requireApp(ctx, userId, appId)
+  const changed = changedSettings({ name: app.name, description: app.description }, { ...patch })
+  if (Object.keys(changed.after).length > 0) {
+    auditChange({ target: app.name, ...changed })
     await ctx.storage.apps.update(appId, patch, ctx.clock.now())
-  }
+  } else auditUnchanged()
   return appView(ctx, appId, userId)
 }
 
@@ -51,7 +56,8 @@ export async function deleteApp(
   userId: string,
   appId: string,
 ): Promise<{ deleted: true; id: string }> {
-  await requireApp(ctx, userId, appId)
+  const app = await requireApp(ctx, userId, appId)
+  auditChange({ target: app.name })
   // The storage announces the deletion, so caches on the collection path drop the app.
   await ctx.storage.apps.delete(appId)
   // Its files' bytes go soon after the rows (server/files/sweeper.ts).

@@ -4,6 +4,7 @@
  * and some apps, and may expire (a token never grants more than its owner's role: the
  * policy, core/access/policy.ts, applies both).
  */
+import { auditChange } from '../audit/record.ts'
 import type { AppContext } from '../context.ts'
 import type { AccessTokenInfo } from '../../contract/api/auth.ts'
 import type { AccessTokenRow } from '../../db/storage/auth.ts'
@@ -80,6 +81,10 @@ export async function createAccessToken(
   limits: TokenLimits = {},
 ): Promise<AccessTokenInfo & { token: string }> {
   const { row, token } = newTokenRow(ctx, userId, name, limits)
+  auditChange({
+    target: row.name,
+    after: { prefix: row.prefix, scopes: row.scopes ?? 'all', apps: row.apps ?? 'all', expiresAt: row.expiresAt },
+  })
   await ctx.storage.auth.insertToken(row)
   await alertOwner(ctx, userId, { kind: 'token.created', token: refOf(row) })
   return { ...toInfo(row), token }
@@ -121,6 +126,8 @@ export async function accessTokenInfo(
 
 /** Deletes the token; the next request that presents it gets 401. */
 export async function revokeAccessToken(ctx: AppContext, userId: string, tokenId: string): Promise<void> {
+  const row = (await ctx.storage.auth.tokens(userId)).find((token) => token.id === tokenId)
+  if (row) auditChange({ target: row.name, before: { prefix: row.prefix } })
   if (!(await ctx.storage.auth.deleteToken(userId, tokenId))) throw notFound('Access token')
 }
 

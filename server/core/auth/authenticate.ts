@@ -1,6 +1,8 @@
 /**
  * @module Who is calling: resolves a bearer access token or a session cookie to a user.
  */
+import { auditEvent } from '../audit/record.ts'
+import { viaToken } from '../../contract/audit/model.ts'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../../contract/errors.ts'
 import { findUserById, type UserRow } from '../users/users.ts'
@@ -58,6 +60,17 @@ export async function authenticate(ctx: AppContext, credentials: Credentials): P
         `The access token "${verified.name}" expired at ${new Date(verified.expiresAt ?? 0).toISOString()}; ` +
           'create a new one with `svc-cli auth token create` or in the admin page (Account → Access Tokens)',
       )
+    }
+    const address = credentials.address ?? null
+    if (address && verified.previousAddress !== address) {
+      await auditEvent(ctx, {
+        action: 'token.newAddress',
+        accountId: user.id,
+        actor: { user, via: viaToken(verified.name) },
+        target: verified.name,
+        after: { previous: verified.previousAddress },
+        address,
+      })
     }
     return {
       user,

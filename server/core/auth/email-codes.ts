@@ -152,7 +152,7 @@ function tellOwner(ctx: AppContext, notice: CodePauseNotice): void {
  */
 export async function verifyEmailCode(ctx: AppContext, input: CodeVerifyInput, address: string): Promise<LoginResult> {
   const { email, code, tokenName, replaceToken } = parseInput(CodeVerifyInput, input)
-  return startLogin(ctx, await consumeEmailCode(ctx, email, code, address), { tokenName, replaceToken })
+  return startLogin(ctx, await consumeEmailCode(ctx, email, code, address), { tokenName, replaceToken }, 'code')
 }
 
 /**

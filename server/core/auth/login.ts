@@ -1,6 +1,7 @@
 /**
  * @module Logging in by e-mail and password (what a successful log-in produces: start-login.ts).
  */
+import { auditEvent } from '../audit/record.ts'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../../contract/errors.ts'
 import { findUserByEmail } from '../users/users.ts'
@@ -38,6 +39,16 @@ export async function loginWithPassword(ctx: AppContext, input: LoginInput, addr
   if (!user || !matches) {
     // A line per failure lets a self-hoster's fail2ban (or a reader of the log) spot guessing.
     ctx.log.warn('failed password login', { email, address })
+    // The account's holder sees the tries on it; tries for addresses without one are no one's to read.
+    if (user)
+      await auditEvent(ctx, {
+        action: 'auth.loginFailed',
+        accountId: user.id,
+        actor: null,
+        via: 'password',
+        target: email,
+        address,
+      })
     if (codeNeeded) throw code === undefined ? codeRequired(email) : wrongPasswordOrCode()
     throw new AppError('unauthorized', 'E-mail or password is wrong')
   }

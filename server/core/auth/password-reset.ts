@@ -49,7 +49,7 @@ export async function resetPassword(
   await clearLoginFailures(ctx, email, address)
   ctx.log.info('password reset by e-mail code', { email, endedSessions })
   // Re-read so the answer's `hasPassword` reflects the new password.
-  const login = await startLogin(ctx, (await findUserById(ctx, user.id)) ?? user, { tokenName, replaceToken })
+  const login = await startLogin(ctx, (await findUserById(ctx, user.id)) ?? user, { tokenName, replaceToken }, 'reset')
   const tokens = (await listAccessTokens(ctx, user.id)).filter((token) => token.id !== login.token?.id)
   // The owner's mail about it lists them too, with one link that revokes them all (alerts.ts).
   await alertOwner(ctx, user.id, {

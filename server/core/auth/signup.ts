@@ -46,5 +46,5 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<Login
   const first = ctx.config.signup === 'first' ? { refused: () => signupClosed(ctx) } : undefined
   const user = await insertUser(ctx, { email, password, name }, first)
   ctx.log.info('account created', { userId: user.id, email: user.email })
-  return startLogin(ctx, user, { tokenName })
+  return startLogin(ctx, user, { tokenName }, 'signup')
 }

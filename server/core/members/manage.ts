@@ -5,6 +5,7 @@
  * by the route's permission (members:write is an admin's); the rule that an admin manages
  * only those below admin is this module's, since it depends on the member touched.
  */
+import { auditChange } from '../audit/record.ts'
 import type { AppContext } from '../context.ts'
 import type { Invitation, Member, NewInvitation } from '../../contract/api/members.ts'
 import { ROLES, type MemberRole, type Role } from '../../contract/access/roles.ts'
@@ -114,6 +115,7 @@ export async function inviteMember(
     expiresAt: now + AUTH.invitationTtlMs,
     acceptedAt: null,
   }
+  auditChange({ target: email, after: { role } })
   await ctx.storage.members.invite(row)
   const url = invitationLink(ctx.config.baseUrl, token)
   const mail = inviteMail({
@@ -160,6 +162,7 @@ export async function updateMember(
   const member = await memberOf(ctx, appId, memberId)
   mayManage(actor, member.role, 'change')
   mayManage(actor, role, 'make someone')
+  auditChange({ target: member.email, before: { role: member.role }, after: { role } })
   await ctx.storage.members.setRole(appId, memberId, role as MemberRole, ctx.clock.now())
   ctx.log.info('member role changed', { appId, role })
   return toMember({ ...member, role })
@@ -181,6 +184,7 @@ export async function removeMember(
   }
   const member = await memberOf(ctx, appId, memberId)
   mayManage(actor, member.role, 'remove')
+  auditChange({ target: member.email, before: { role: member.role } })
   await ctx.storage.members.remove(appId, memberId)
   ctx.log.info('member removed', { appId })
   return { removed: true, userId: memberId }
@@ -214,6 +218,7 @@ export async function revokeInvitation(
   const waiting = (await ctx.storage.members.invitations(appId, ctx.clock.now())).find((row) => row.id === invitationId)
   if (!waiting) throw new AppError('not_found', 'No such invitation waiting; svc-cli app member list shows them')
   mayManage(actor, waiting.role, 'withdraw the invitation of')
+  auditChange({ target: waiting.email, before: { role: waiting.role } })
   await ctx.storage.members.revokeInvitation(appId, invitationId)
   return { revoked: true, id: invitationId }
 }

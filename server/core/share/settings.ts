@@ -3,6 +3,8 @@
  * limit, redirect origins, what a browser sees after a form post and whether it offers
  * another response).
  */
+import { auditChange, auditUnchanged } from '../audit/record.ts'
+import { changedSettings } from '../audit/settings.ts'
 import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireApp } from '../apps/member-app.ts'
@@ -71,8 +73,13 @@ export async function updateShare(
     summaryMinRespondents: patch.summaryMinRespondents,
   }
   const before = await endpointRowOf(ctx, appId)
-  if (!Object.values(changes).some((value) => value !== undefined)) return toShare(ctx, before)
+  const changed = changedSettings(before as unknown as Record<string, unknown>, changes)
+  if (Object.keys(changed.after).length === 0) {
+    auditUnchanged()
+    return toShare(ctx, before)
+  }
   checkOpening(access.role, before, changes)
+  auditChange(changed)
   const updated = await ctx.storage.share.update(appId, changes, ctx.clock.now())
   if (updated.ok) return toShare(ctx, updated.row)
   if (updated.reason === 'not_found') throw notFound('App')

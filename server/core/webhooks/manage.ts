@@ -3,6 +3,7 @@
  * on/off, new URL or events, a new secret), remove, send a test event, list deliveries and
  * retry one. Every operation checks the app is the caller's first.
  */
+import { auditChange } from '../audit/record.ts'
 import { alertOwner, tokenRef } from '../auth/alerts.ts'
 import type { TestResult } from '../../contract/api/webhooks.ts'
 import type { AppContext } from '../context.ts'
@@ -91,6 +92,8 @@ export async function addWebhook(
     createdAt: now,
     updatedAt: now,
   }
+  // A webhook's URL may carry its receiver's secret (chat hooks do): the log names its host.
+  auditChange({ target: row.id, after: { host: new URL(row.url).host, events: unique(body.events ?? WEBHOOK_EVENTS) } })
   await ctx.storage.webhooks.create(row)
   await alertWebhook(ctx, userId, 'webhook.added', app, row.url, byTokenId)
   return { ...toWebhook(row), secret }
@@ -114,6 +117,14 @@ export async function updateWebhook(
   await ownedWebhook(ctx, userId, appId, id)
   if (body.url !== undefined) await checkTarget(ctx, body.url)
   const secret = body.rotateSecret ? newWebhookSecret() : null
+  auditChange({
+    after: {
+      ...(body.url !== undefined ? { host: new URL(body.url).host } : {}),
+      ...(body.events !== undefined ? { events: unique(body.events) } : {}),
+      ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+      ...(secret ? { newSecret: true } : {}),
+    },
+  })
   const row = await ctx.storage.webhooks.update(
     appId,
     id,

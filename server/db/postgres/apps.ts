@@ -65,7 +65,8 @@ export function postgresApps(db: PgContext): AppStore {
 
   return {
     async create({ app, endpoint }) {
-      await pg.transaction(async (tx) => {
+      await db.changes.transaction(pg, async (tx, changed) => {
+        changed(app.id, 'app')
         await tx.insert(apps).values(app)
         await tx
           .insert(endpoints)

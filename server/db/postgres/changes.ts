@@ -16,6 +16,7 @@ import {
   type LocalChangeFeed,
 } from '../storage/changes.ts'
 import type { PgDb } from './connection.ts'
+import { drizzleAuditInsert, rawAuditInsert, writeAuditEntry, type AuditInsert } from './audit.ts'
 
 const CHANNEL = 'svc_changes'
 const KINDS = new Set<ChangeKind>(['app', 'fields', 'endpoint', 'records', 'deleted', 'webhooks', 'senders', 'access'])
@@ -52,7 +53,7 @@ export interface PgChanges extends ChangeFeed {
 }
 
 /** Starts listening on `client` and returns the feed; `processId` tells our own notices apart. */
-export async function listenForChanges(client: SQL, processId: string): Promise<PgChanges> {
+export async function listenForChanges(client: SQL, processId: string, now: () => number): Promise<PgChanges> {
   const local = localChangeFeed()
   let listening = false
   const subscription = await client.listen(
@@ -67,50 +68,64 @@ export async function listenForChanges(client: SQL, processId: string): Promise<
       listening = true
     },
   )
-  return changesOver(local, processId, () => subscription.unlisten())
+  return changesOver(local, processId, now, () => subscription.unlisten())
 }
 
 /** A feed for one process alone (tests that need no other process): notices are still sent, nobody here listens. */
-export function unheardChanges(processId: string): PgChanges {
-  return changesOver(localChangeFeed(), processId, async () => {})
+export function unheardChanges(processId: string, now: () => number): PgChanges {
+  return changesOver(localChangeFeed(), processId, now, async () => {})
 }
 
-/** Changes noted during one transaction: sent inside it (before the commit), delivered here after it. */
-function changeNotes(local: LocalChangeFeed) {
+/**
+ * Changes noted during one transaction: sent inside it (before the commit) with the audit
+ * entry of the unit of work that made them, delivered here after it.
+ */
+function changeNotes(local: LocalChangeFeed, now: () => number) {
   const notes: Array<[string, ChangeKind]> = []
+  let committed = () => {}
   return {
     changed: ((appId, kind) => void notes.push([appId, kind])) satisfies Changed,
-    async sendWith(send: (appId: string, kind: ChangeKind) => Promise<unknown>): Promise<void> {
+    async sendWith(send: (appId: string, kind: ChangeKind) => Promise<unknown>, insert: AuditInsert): Promise<void> {
+      if (notes[0]) committed = await writeAuditEntry(insert, notes[0][0], now())
       for (const [appId, kind] of notes) await send(appId, kind)
     },
     deliver: () => {
+      committed()
       for (const [appId, kind] of notes) local.emit(appId, kind)
     },
   }
 }
 
-function changesOver(local: LocalChangeFeed, processId: string, stop: () => Promise<void>): PgChanges {
+function changesOver(
+  local: LocalChangeFeed,
+  processId: string,
+  now: () => number,
+  stop: () => Promise<void>,
+): PgChanges {
   const payload = (appId: string, kind: ChangeKind) => `${processId} ${appId} ${kind}`
   const send = (db: Executor, appId: string, kind: ChangeKind) =>
     db.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload(appId, kind)})`)
   return {
     subscribe: local.subscribe,
     async transaction(db, work) {
-      const notes = changeNotes(local)
+      const notes = changeNotes(local, now)
       const result = await db.transaction(async (tx) => {
         const value = await work(tx, notes.changed)
-        await notes.sendWith((appId, kind) => send(tx, appId, kind))
+        await notes.sendWith((appId, kind) => send(tx, appId, kind), drizzleAuditInsert(tx))
         return value
       })
       notes.deliver()
       return result
     },
     async rawTransaction(client, work) {
-      const notes = changeNotes(local)
+      const notes = changeNotes(local, now)
       const result = await client.begin(async (tx) => {
         const run = rawRun(tx)
         const value = await work(run, notes.changed)
-        await notes.sendWith((appId, kind) => run('SELECT pg_notify($1, $2)', [CHANNEL, payload(appId, kind)]))
+        await notes.sendWith(
+          (appId, kind) => run('SELECT pg_notify($1, $2)', [CHANNEL, payload(appId, kind)]),
+          rawAuditInsert(run),
+        )
         return value
       })
       notes.deliver()

@@ -22,6 +22,7 @@ import { postgresReports } from './reports.ts'
 import { postgresScales } from './scales.ts'
 import { postgresSenders } from './senders.ts'
 import { postgresMembers } from './members.ts'
+import { postgresAudit } from './audit.ts'
 import { postgresShare } from './share.ts'
 import { postgresSmart } from './smart.ts'
 import { postgresStats } from './stats.ts'
@@ -48,10 +49,13 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       if (applied.length > 0) options.migrated?.(applied)
     }
     const processId = crypto.randomUUID()
+    const now = options.now ?? Date.now
     const changes =
-      options.listen === false ? unheardChanges(processId) : await listenForChanges(connection.client, processId)
+      options.listen === false
+        ? unheardChanges(processId, now)
+        : await listenForChanges(connection.client, processId, now)
     const appends = options.listen === false ? unheardAppends() : await listenForAppends(connection.client)
-    const db: PgContext = { ...connection, changes, appends, now: options.now ?? Date.now }
+    const db: PgContext = { ...connection, changes, appends, now }
     const plain: Stores = {
       users: postgresUsers(db),
       auth: postgresAuth(db),
@@ -70,10 +74,11 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       webhooks: postgresWebhooks(db),
       senders: postgresSenders(db),
       members: postgresMembers(db),
+      audit: postgresAudit(db),
       unlisted: postgresUnlistedKeys(db),
     }
     // No write counter to ask here: any success after a failure counts as recovery.
-    const { stores, availability } = guardStores(plain, { classify: pgStorageProblem, now: options.now ?? Date.now })
+    const { stores, availability } = guardStores(plain, { classify: pgStorageProblem, now })
     return {
       kind: 'postgres',
       ...stores,

@@ -4,6 +4,7 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { accessOf, roleOf, type AppListRow, type AppPage, type AppStore } from '../storage/apps.ts'
 import type { SqliteContext } from './context.ts'
+import { changeTransaction } from './audit.ts'
 import { appMembers, apps, appStats, endpoints, fields } from './schema.ts'
 
 /** The apps `userId` owns or is a member of (and, for a limited token, only those) after the page's start, in list order. */
@@ -67,18 +68,16 @@ export function sqliteApps(db: SqliteContext): AppStore {
 
   return {
     async create({ app, endpoint }) {
-      d.transaction(
-        (tx) => {
-          tx.insert(apps).values(app).run()
-          tx.insert(endpoints)
-            .values({ ...endpoint, appId: app.id, createdAt: app.createdAt, updatedAt: app.createdAt })
-            .run()
-          tx.insert(appStats)
-            .values({ appId: app.id, seq: 0, kept: 0, spam: 0, aggregates: '{}', updatedAt: app.createdAt })
-            .run()
-        },
-        { behavior: 'immediate' },
-      )
+      changeTransaction(db, (changed) => {
+        d.insert(apps).values(app).run()
+        d.insert(endpoints)
+          .values({ ...endpoint, appId: app.id, createdAt: app.createdAt, updatedAt: app.createdAt })
+          .run()
+        d.insert(appStats)
+          .values({ appId: app.id, seq: 0, kept: 0, spam: 0, aggregates: '{}', updatedAt: app.createdAt })
+          .run()
+        changed(app.id, 'app')
+      })
     },
 
     async access(appId, userId) {
@@ -99,21 +98,25 @@ export function sqliteApps(db: SqliteContext): AppStore {
     listed: async (appId, userId) => listed(userId, eq(apps.id, appId))[0] ?? null,
 
     async update(appId, changes, updatedAt) {
-      const done =
-        d
-          .update(apps)
-          .set({ ...changes, updatedAt })
-          .where(eq(apps.id, appId))
-          .returning({ id: apps.id })
-          .all().length > 0
-      if (done) db.changes.emit(appId, 'app')
-      return done
+      return changeTransaction(db, (changed) => {
+        const done =
+          d
+            .update(apps)
+            .set({ ...changes, updatedAt })
+            .where(eq(apps.id, appId))
+            .returning({ id: apps.id })
+            .all().length > 0
+        if (done) changed(appId, 'app')
+        return done
+      })
     },
 
     async delete(appId) {
-      const done = d.delete(apps).where(eq(apps.id, appId)).returning({ id: apps.id }).all().length > 0
-      if (done) db.changes.emit(appId, 'deleted')
-      return done
+      return changeTransaction(db, (changed) => {
+        const done = d.delete(apps).where(eq(apps.id, appId)).returning({ id: apps.id }).all().length > 0
+        if (done) changed(appId, 'deleted')
+        return done
+      })
     },
   }
 }

@@ -4,6 +4,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { ExpertCommentRow, ExpertCommentWrite, ExpertStore } from '../storage/experts.ts'
 import type { SqliteContext } from './context.ts'
+import { changeTransaction } from './audit.ts'
 import { expertComments, experts, scales } from './schema.ts'
 
 /** The experts store over the open SQLite database. */
@@ -15,14 +16,15 @@ export function sqliteExperts(db: SqliteContext): ExpertStore {
 
     async upsertProfile(appId, patch, updatedAt) {
       const set = { ...definedOnly(patch), updatedAt }
-      const row = db.db
-        .insert(experts)
-        .values({ appId, ...set })
-        .onConflictDoUpdate({ target: experts.appId, set })
-        .returning()
-        .get()
-      db.changes.emit(appId, 'app')
-      return row
+      return changeTransaction(db, (changed) => {
+        changed(appId, 'app')
+        return db.db
+          .insert(experts)
+          .values({ appId, ...set })
+          .onConflictDoUpdate({ target: experts.appId, set })
+          .returning()
+          .get()
+      })
     },
 
     async comments(appId) {
@@ -43,64 +45,63 @@ export function sqliteExperts(db: SqliteContext): ExpertStore {
     },
 
     async setComment(comment, hasLevel) {
-      const result = db.db.transaction(
-        (tx): ExpertCommentWrite => {
-          const scale = tx
-            .select()
-            .from(scales)
-            .where(and(eq(scales.appId, comment.appId), eq(scales.id, comment.scaleId)))
-            .get()
-          if (!scale) return { ok: false, reason: 'not_found' }
-          if (!hasLevel(scale)) return { ok: false, reason: 'no_level' }
-          const { text, now } = comment
-          const stored = tx
-            .insert(expertComments)
-            .values({
-              id: comment.id,
-              appId: comment.appId,
-              scaleId: scale.id,
-              levelKey: comment.levelKey,
-              text,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .onConflictDoUpdate({
-              target: [expertComments.scaleId, expertComments.levelKey],
-              set: { text, updatedAt: now },
-            })
-            .returning()
-            .get()
-          const row: ExpertCommentRow = {
+      return changeTransaction(db, (changed): ExpertCommentWrite => {
+        const tx = db.db
+        const scale = tx
+          .select()
+          .from(scales)
+          .where(and(eq(scales.appId, comment.appId), eq(scales.id, comment.scaleId)))
+          .get()
+        if (!scale) return { ok: false, reason: 'not_found' }
+        if (!hasLevel(scale)) return { ok: false, reason: 'no_level' }
+        const { text, now } = comment
+        const stored = tx
+          .insert(expertComments)
+          .values({
+            id: comment.id,
+            appId: comment.appId,
             scaleId: scale.id,
-            scaleKey: scale.key,
-            levelKey: stored.levelKey,
-            text: stored.text,
-            createdAt: stored.createdAt,
-            updatedAt: stored.updatedAt,
-          }
-          return { ok: true, row }
-        },
-        { behavior: 'immediate' },
-      )
-      if (result.ok) db.changes.emit(comment.appId, 'app')
-      return result
+            levelKey: comment.levelKey,
+            text,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoUpdate({
+            target: [expertComments.scaleId, expertComments.levelKey],
+            set: { text, updatedAt: now },
+          })
+          .returning()
+          .get()
+        const row: ExpertCommentRow = {
+          scaleId: scale.id,
+          scaleKey: scale.key,
+          levelKey: stored.levelKey,
+          text: stored.text,
+          createdAt: stored.createdAt,
+          updatedAt: stored.updatedAt,
+        }
+        changed(comment.appId, 'app')
+        return { ok: true, row }
+      })
     },
 
     async removeComment(appId, scaleId, levelKey) {
-      const removed = db.db
-        .delete(expertComments)
-        .where(
-          and(
-            eq(expertComments.appId, appId),
-            eq(expertComments.scaleId, scaleId),
-            eq(expertComments.levelKey, levelKey),
-          ),
-        )
-        .returning({ id: expertComments.id })
-        .all()
-      if (removed.length === 0) return false
-      db.changes.emit(appId, 'app')
-      return true
+      return changeTransaction(db, (changed) => {
+        const removed = db.db
+          .delete(expertComments)
+          .where(
+            and(
+              eq(expertComments.appId, appId),
+              eq(expertComments.scaleId, scaleId),
+              eq(expertComments.levelKey, levelKey),
+            ),
+          )
+          .returning({ id: expertComments.id })
+          .all()
+        if (removed.length === 0) return false
+        changed(appId, 'app')
+        return true
+      })
     },
   }
 }

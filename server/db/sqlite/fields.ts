@@ -5,13 +5,13 @@
 import { and, asc, eq, or } from 'drizzle-orm'
 import type { FieldRow, FieldStore } from '../storage/fields.ts'
 import type { SqliteContext } from './context.ts'
+import { changeTransaction } from './audit.ts'
 import { appStats, endpoints, fields } from './schema.ts'
 
 /** The fields store over the open SQLite database. */
 export function sqliteFields(db: SqliteContext): FieldStore {
   // Long: the store's methods, each short, over one database.
   const d = db.db
-  const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
 
   const list = (appId: string): FieldRow[] =>
     d.select().from(fields).where(eq(fields.appId, appId)).orderBy(asc(fields.position), asc(fields.id)).all()
@@ -37,9 +37,11 @@ export function sqliteFields(db: SqliteContext): FieldStore {
 
   /** Runs a change and announces `fields` after its commit when it succeeded. */
   function announced<R extends { ok: boolean }>(appId: string, work: () => R): R {
-    const result = immediate(work)
-    if (result.ok) db.changes.emit(appId, 'fields')
-    return result
+    return changeTransaction(db, (changed) => {
+      const result = work()
+      if (result.ok) changed(appId, 'fields')
+      return result
+    })
   }
 
   return {
@@ -64,16 +66,15 @@ export function sqliteFields(db: SqliteContext): FieldStore {
     },
 
     async accept(appId, decide, updatedAt) {
-      const result = immediate(() => {
+      return changeTransaction(db, (changed) => {
         if (!appExists(appId)) return { ok: false, reason: 'no_app' } as const
         const chosen = decide(list(appId))
         for (const { id, type } of chosen)
           d.update(fields).set({ type, proposed: false, autoCreated: false, updatedAt }).where(eq(fields.id, id)).run()
         const ids = new Set(chosen.map((field) => field.id))
+        if (chosen.length > 0) changed(appId, 'fields')
         return { ok: true, rows: list(appId).filter((row) => ids.has(row.id)) } as const
       })
-      if (result.ok && result.rows.length > 0) db.changes.emit(appId, 'fields')
-      return result
     },
 
     async update(appId, ref, decide) {

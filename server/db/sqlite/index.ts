@@ -20,6 +20,7 @@ import { sqliteReports } from './reports.ts'
 import { sqliteScales } from './scales.ts'
 import { sqliteSenders } from './senders.ts'
 import { sqliteMembers } from './members.ts'
+import { sqliteAudit } from './audit.ts'
 import { sqliteShare } from './share.ts'
 import { sqliteSmart } from './smart.ts'
 import { sqliteStats } from './stats.ts'
@@ -49,6 +50,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     webhooks: sqliteWebhooks(db),
     senders: sqliteSenders(db),
     members: sqliteMembers(db),
+    audit: sqliteAudit(db),
     unlisted: sqliteUnlistedKeys(db),
   }
   const writes = store.sqlite.prepare<{ n: number }, []>('SELECT total_changes() AS n')

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { MemberRole, Role } from '../../contract/access/roles.ts'
 import type { MemberStore } from '../storage/members.ts'
 import type { SqliteContext } from './context.ts'
+import { changeTransaction } from './audit.ts'
 import { appMembers, apps, invitations, users } from './schema.ts'
 
 export function sqliteMembers(db: SqliteContext): MemberStore {
@@ -82,67 +83,68 @@ export function sqliteMembers(db: SqliteContext): MemberStore {
     },
 
     async accept(invitationId, userId, at) {
-      const outcome = d.transaction(
-        (tx) => {
-          const taken = tx
-            .update(invitations)
-            .set({ acceptedAt: at })
-            .where(and(eq(invitations.id, invitationId), isNull(invitations.acceptedAt)))
-            .returning({ appId: invitations.appId, role: invitations.role })
-            .get()
-          if (!taken) return null
-          const app = tx.select({ ownerId: apps.ownerId }).from(apps).where(eq(apps.id, taken.appId)).get()
-          if (!app) return null
-          if (taken.role === 'owner') {
-            if (app.ownerId === userId) return taken.appId
-            tx.delete(appMembers)
-              .where(and(eq(appMembers.appId, taken.appId), eq(appMembers.userId, userId)))
-              .run()
-            tx.update(apps).set({ ownerId: userId, updatedAt: at }).where(eq(apps.id, taken.appId)).run()
-            tx.insert(appMembers)
-              .values({ appId: taken.appId, userId: app.ownerId, role: 'admin', createdAt: at, updatedAt: at })
-              .run()
-            return taken.appId
-          }
-          // The owner accepting a lesser role stays the owner.
+      const outcome = changeTransaction(db, (changed) => {
+        const tx = d
+        const taken = tx
+          .update(invitations)
+          .set({ acceptedAt: at })
+          .where(and(eq(invitations.id, invitationId), isNull(invitations.acceptedAt)))
+          .returning({ appId: invitations.appId, role: invitations.role })
+          .get()
+        if (!taken) return null
+        const app = tx.select({ ownerId: apps.ownerId }).from(apps).where(eq(apps.id, taken.appId)).get()
+        if (!app) return null
+        changed(taken.appId, 'access')
+        if (taken.role === 'owner') {
           if (app.ownerId === userId) return taken.appId
+          tx.delete(appMembers)
+            .where(and(eq(appMembers.appId, taken.appId), eq(appMembers.userId, userId)))
+            .run()
+          tx.update(apps).set({ ownerId: userId, updatedAt: at }).where(eq(apps.id, taken.appId)).run()
           tx.insert(appMembers)
-            .values({ appId: taken.appId, userId, role: taken.role, createdAt: at, updatedAt: at })
-            .onConflictDoUpdate({
-              target: [appMembers.appId, appMembers.userId],
-              set: { role: taken.role, updatedAt: at },
-            })
+            .values({ appId: taken.appId, userId: app.ownerId, role: 'admin', createdAt: at, updatedAt: at })
             .run()
           return taken.appId
-        },
-        { behavior: 'immediate' },
-      )
-      if (outcome === null) return 'taken'
-      db.changes.emit(outcome, 'access')
-      return 'accepted'
+        }
+        // The owner accepting a lesser role stays the owner.
+        if (app.ownerId === userId) return taken.appId
+        tx.insert(appMembers)
+          .values({ appId: taken.appId, userId, role: taken.role, createdAt: at, updatedAt: at })
+          .onConflictDoUpdate({
+            target: [appMembers.appId, appMembers.userId],
+            set: { role: taken.role, updatedAt: at },
+          })
+          .run()
+        return taken.appId
+      })
+      return outcome === null ? 'taken' : 'accepted'
     },
 
     async setRole(appId, userId, role, at) {
-      const done =
-        d
-          .update(appMembers)
-          .set({ role, updatedAt: at })
-          .where(and(eq(appMembers.appId, appId), eq(appMembers.userId, userId)))
-          .returning({ userId: appMembers.userId })
-          .all().length > 0
-      if (done) db.changes.emit(appId, 'access')
-      return done
+      return changeTransaction(db, (changed) => {
+        const done =
+          d
+            .update(appMembers)
+            .set({ role, updatedAt: at })
+            .where(and(eq(appMembers.appId, appId), eq(appMembers.userId, userId)))
+            .returning({ userId: appMembers.userId })
+            .all().length > 0
+        if (done) changed(appId, 'access')
+        return done
+      })
     },
 
     async remove(appId, userId) {
-      const gone =
-        d
-          .delete(appMembers)
-          .where(and(eq(appMembers.appId, appId), eq(appMembers.userId, userId)))
-          .returning({ userId: appMembers.userId })
-          .all().length > 0
-      if (gone) db.changes.emit(appId, 'access')
-      return gone
+      return changeTransaction(db, (changed) => {
+        const gone =
+          d
+            .delete(appMembers)
+            .where(and(eq(appMembers.appId, appId), eq(appMembers.userId, userId)))
+            .returning({ userId: appMembers.userId })
+            .all().length > 0
+        if (gone) changed(appId, 'access')
+        return gone
+      })
     },
 
     async revokeInvitation(appId, invitationId) {

@@ -15,6 +15,7 @@ import type { DeleteAdjuster, DeleteOutcome } from '../storage/records.ts'
 import type { Counters, RefillRequest } from '../storage/stats.ts'
 import { appStatsStatements } from './app-stats.ts'
 import type { SqliteContext } from './context.ts'
+import { changeTransaction } from './audit.ts'
 import { sqliteOutboxDeleted } from './outbox.ts'
 import { rowsWithFlags } from './record-reads.ts'
 import { eachStatsBatch } from './batch-reader.ts'
@@ -249,13 +250,12 @@ export function sqliteDeleteRecords(
 
   return async (appId, ids, adjust) => {
     const unique = [...new Set(ids)]
-    const { outcome, changed } = db.db.transaction((tx) => deleteInTransaction(tx, appId, unique, adjust), {
-      behavior: 'immediate',
+    const { outcome, changed } = changeTransaction(db, (noteChange, tx) => {
+      const result = deleteInTransaction(tx, appId, unique, adjust)
+      if (result.changed) noteChange(appId, 'records')
+      return result
     })
-    if (changed) {
-      db.checkpoints.afterWrite()
-      db.changes.emit(appId, 'records')
-    }
+    if (changed) db.checkpoints.afterWrite()
     return outcome
   }
 }

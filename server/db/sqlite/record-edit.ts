@@ -12,6 +12,7 @@ import type { EditOutcome, HistoryRow, RecordEditor } from '../storage/records.t
 import type { Counters } from '../storage/stats.ts'
 import { appStatsStatements } from './app-stats.ts'
 import type { SqliteContext } from './context.ts'
+import { changeTransaction } from './audit.ts'
 import { adjustedDocument, feedAdjuster } from './record-delete.ts'
 import { rowsWithFlags, type RawRecordRow } from './record-reads.ts'
 import { sqliteOutbox } from './outbox.ts'
@@ -94,11 +95,12 @@ export function sqliteEditRecord(
   }
 
   return async (appId, id, editor) => {
-    const { outcome, changed } = db.db.transaction(() => inTransaction(appId, id, editor), { behavior: 'immediate' })
-    if (changed) {
-      db.checkpoints.afterWrite()
-      db.changes.emit(appId, 'records')
-    }
+    const { outcome, changed } = changeTransaction(db, (noteChange) => {
+      const result = inTransaction(appId, id, editor)
+      if (result.changed) noteChange(appId, 'records')
+      return result
+    })
+    if (changed) db.checkpoints.afterWrite()
     return outcome
   }
 }

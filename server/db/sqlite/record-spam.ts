@@ -13,6 +13,7 @@ import type { DeleteAdjuster, SpamOutcome } from '../storage/records.ts'
 import type { Counters, StatsRow } from '../storage/stats.ts'
 import { appStatsStatements } from './app-stats.ts'
 import type { SqliteContext } from './context.ts'
+import { changeTransaction } from './audit.ts'
 import { adjustedDocument, feedAdjuster, type Queryable } from './record-delete.ts'
 import { rowsWithFlags } from './record-reads.ts'
 
@@ -86,13 +87,12 @@ export function sqliteSetSpam(
 
   return async (appId, ids, spam, adjust) => {
     const unique = [...new Set(ids)]
-    const { outcome, changed } = db.db.transaction((tx) => inTransaction(tx, appId, unique, spam, adjust), {
-      behavior: 'immediate',
+    const { outcome, changed } = changeTransaction(db, (noteChange, tx) => {
+      const result = inTransaction(tx, appId, unique, spam, adjust)
+      if (result.changed) noteChange(appId, 'records')
+      return result
     })
-    if (changed) {
-      db.checkpoints.afterWrite()
-      db.changes.emit(appId, 'records')
-    }
+    if (changed) db.checkpoints.afterWrite()
     return outcome
   }
 }

@@ -7,6 +7,7 @@ import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import { moved, renumbered } from '../positions.ts'
 import type { ReportPageAdd, ReportPageRow, ReportStore } from '../storage/reports.ts'
 import type { SqliteContext } from './context.ts'
+import { announcedTransaction } from './audit.ts'
 import type * as schema from './schema.ts'
 import { reportPages } from './schema.ts'
 
@@ -35,7 +36,8 @@ export function sqliteReports(db: SqliteContext): ReportStore {
     },
 
     async add(page, position, admit) {
-      const result = db.db.transaction(
+      const result = announcedTransaction(
+        db,
         (tx): ReportPageAdd => {
           const rows = pageRowsOf(tx, page.appId)
           admit(rows.length)
@@ -46,14 +48,14 @@ export function sqliteReports(db: SqliteContext): ReportStore {
           if (position !== null) renumber(tx, moved([...rows, row], rows.length, position))
           return { ok: true }
         },
-        { behavior: 'immediate' },
+        (result) => (result.ok ? [page.appId, 'app'] : null),
       )
-      if (result.ok) db.changes.emit(page.appId, 'app')
       return result
     },
 
     async update(appId, id, change) {
-      const row = db.db.transaction(
+      const row = announcedTransaction(
+        db,
         (tx) => {
           const rows = pageRowsOf(tx, appId)
           const index = rows.findIndex((r) => r.id === id)
@@ -70,14 +72,14 @@ export function sqliteReports(db: SqliteContext): ReportStore {
           }
           return updated
         },
-        { behavior: 'immediate' },
+        (row) => (row ? [appId, 'app'] : null),
       )
-      if (row) db.changes.emit(appId, 'app')
       return row
     },
 
     async remove(appId, id) {
-      const removed = db.db.transaction(
+      const removed = announcedTransaction(
+        db,
         (tx) => {
           const gone = tx
             .delete(reportPages)
@@ -88,9 +90,8 @@ export function sqliteReports(db: SqliteContext): ReportStore {
           renumber(tx, pageRowsOf(tx, appId))
           return true
         },
-        { behavior: 'immediate' },
+        (removed) => (removed ? [appId, 'app'] : null),
       )
-      if (removed) db.changes.emit(appId, 'app')
       return removed
     },
   }

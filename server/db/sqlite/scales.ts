@@ -8,6 +8,7 @@ import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import { renumbered } from '../positions.ts'
 import type { ScaleRow, ScaleStore, ScaleWrite } from '../storage/scales.ts'
 import type { SqliteContext } from './context.ts'
+import { announcedTransaction } from './audit.ts'
 import type * as schema from './schema.ts'
 import { expertComments, scales } from './schema.ts'
 
@@ -43,7 +44,8 @@ export function sqliteScales(db: SqliteContext): ScaleStore {
     },
 
     async create(scale, admit) {
-      const result = db.db.transaction(
+      const result = announcedTransaction(
+        db,
         (tx): ScaleWrite => {
           const { n, last } = tx
             .select({ n: sql<number>`count(*)`, last: maxOf(scales.position) })
@@ -59,14 +61,14 @@ export function sqliteScales(db: SqliteContext): ScaleStore {
           tx.insert(scales).values(row).run()
           return { ok: true, row }
         },
-        { behavior: 'immediate' },
+        (result) => (result.ok ? [scale.appId, 'app'] : null),
       )
-      if (result.ok) db.changes.emit(scale.appId, 'app')
       return result
     },
 
     async update(appId, id, change) {
-      const result = db.db.transaction(
+      const result = announcedTransaction(
+        db,
         (tx): ScaleWrite => {
           const current = tx
             .select()
@@ -84,14 +86,14 @@ export function sqliteScales(db: SqliteContext): ScaleStore {
           const row = tx.update(scales).set(patch).where(eq(scales.id, id)).returning().get()!
           return { ok: true, row }
         },
-        { behavior: 'immediate' },
+        (result) => (result.ok ? [appId, 'app'] : null),
       )
-      if (result.ok) db.changes.emit(appId, 'app')
       return result
     },
 
     async remove(appId, id) {
-      const removed = db.db.transaction(
+      const removed = announcedTransaction(
+        db,
         (tx) => {
           // Expert comments go with the scale (ON DELETE CASCADE).
           const gone = tx
@@ -104,9 +106,8 @@ export function sqliteScales(db: SqliteContext): ScaleStore {
             tx.update(scales).set({ position: moved.position }).where(eq(scales.id, moved.id)).run()
           return true
         },
-        { behavior: 'immediate' },
+        (removed) => (removed ? [appId, 'app'] : null),
       )
-      if (removed) db.changes.emit(appId, 'app')
       return removed
     },
   }

@@ -2,6 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { SenderStore } from '../storage/senders.ts'
 import type { SqliteContext } from './context.ts'
+import { changeTransaction } from './audit.ts'
 import { senders } from './schema.ts'
 
 export function sqliteSenders(db: SqliteContext): SenderStore {
@@ -17,20 +18,24 @@ export function sqliteSenders(db: SqliteContext): SenderStore {
     },
 
     async create(row) {
-      const made = d.insert(senders).values(row).onConflictDoNothing().returning({ id: senders.id }).all().length > 0
-      if (made) db.changes.emit(row.appId, 'senders')
-      return made
+      return changeTransaction(db, (changed) => {
+        const made = d.insert(senders).values(row).onConflictDoNothing().returning({ id: senders.id }).all().length > 0
+        if (made) changed(row.appId, 'senders')
+        return made
+      })
     },
 
     async remove(appId, name) {
-      const gone =
-        d
-          .delete(senders)
-          .where(and(eq(senders.appId, appId), eq(senders.name, name)))
-          .returning({ id: senders.id })
-          .all().length > 0
-      if (gone) db.changes.emit(appId, 'senders')
-      return gone
+      return changeTransaction(db, (changed) => {
+        const gone =
+          d
+            .delete(senders)
+            .where(and(eq(senders.appId, appId), eq(senders.name, name)))
+            .returning({ id: senders.id })
+            .all().length > 0
+        if (gone) changed(appId, 'senders')
+        return gone
+      })
     },
   }
 }

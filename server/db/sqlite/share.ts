@@ -4,6 +4,7 @@
 import { and, eq, getTableColumns } from 'drizzle-orm'
 import type { EndpointChange, EndpointRow, EndpointToken, ShareStore } from '../storage/share.ts'
 import type { SqliteContext } from './context.ts'
+import { changeTransaction } from './audit.ts'
 import { apps, endpoints, fields } from './schema.ts'
 import { sqliteOutbox } from './outbox.ts'
 
@@ -14,7 +15,6 @@ export function sqliteShare(db: SqliteContext): ShareStore {
   /** The `app.published`/`app.unpublished` outbox rows, in the transaction that publishes. */
   const appEvent = (appId: string, event: string, now: number) =>
     outbox({ appId, event, idPrefix: `msg_${crypto.randomUUID()}_`, subject: appId, payload: null, records: 0, now })
-  const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
   const endpointOf = (appId: string): EndpointRow | undefined =>
     d.select().from(endpoints).where(eq(endpoints.appId, appId)).get()
   const tokenTaken = (token: EndpointToken) =>
@@ -27,9 +27,11 @@ export function sqliteShare(db: SqliteContext): ShareStore {
 
   /** Runs a change, announcing it after the commit when it changed the row. */
   const announced = <R extends EndpointChange | { ok: false; reason: string }>(appId: string, change: () => R): R => {
-    const result = immediate(change)
-    if (result.ok && result.changed) db.changes.emit(appId, 'endpoint')
-    return result
+    return changeTransaction(db, (changed) => {
+      const result = change()
+      if (result.ok && result.changed) changed(appId, 'endpoint')
+      return result
+    })
   }
 
   return {
@@ -49,7 +51,7 @@ export function sqliteShare(db: SqliteContext): ShareStore {
     },
 
     async update(appId, settings, updatedAt) {
-      const result = immediate(() => {
+      return changeTransaction(db, (changed) => {
         if (!endpointOf(appId)) return { ok: false, reason: 'not_found' } as const
         if (settings.honeypot !== undefined) {
           const clash = d
@@ -59,10 +61,9 @@ export function sqliteShare(db: SqliteContext): ShareStore {
             .get()
           if (clash) return { ok: false, reason: 'honeypot_is_field' } as const
         }
+        changed(appId, 'endpoint')
         return { ok: true, row: set(appId, { ...settings, updatedAt }) } as const
       })
-      if (result.ok) db.changes.emit(appId, 'endpoint')
-      return result
     },
 
     async publish(appId, token, now) {

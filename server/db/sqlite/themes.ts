@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm'
 import type { ThemeStore } from '../storage/themes.ts'
 import type { SqliteContext } from './context.ts'
+import { changeTransaction } from './audit.ts'
 import { connectThemes } from './schema.ts'
 
 /** The themes store over the open SQLite database. */
@@ -17,27 +18,26 @@ export function sqliteThemes(db: SqliteContext): ThemeStore {
     },
 
     async set(appId, next, updatedAt) {
-      const theme = db.db.transaction(
-        (tx) => {
-          const current =
-            tx.select({ theme: connectThemes.theme }).from(connectThemes).where(eq(connectThemes.appId, appId)).get()
-              ?.theme ?? null
-          const theme = next(current)
-          tx.insert(connectThemes)
-            .values({ appId, theme, updatedAt })
-            .onConflictDoUpdate({ target: connectThemes.appId, set: { theme, updatedAt } })
-            .run()
-          return theme
-        },
-        { behavior: 'immediate' },
-      )
-      db.changes.emit(appId, 'app')
-      return theme
+      return changeTransaction(db, (changed) => {
+        const tx = db.db
+        const current =
+          tx.select({ theme: connectThemes.theme }).from(connectThemes).where(eq(connectThemes.appId, appId)).get()
+            ?.theme ?? null
+        const theme = next(current)
+        tx.insert(connectThemes)
+          .values({ appId, theme, updatedAt })
+          .onConflictDoUpdate({ target: connectThemes.appId, set: { theme, updatedAt } })
+          .run()
+        changed(appId, 'app')
+        return theme
+      })
     },
 
     async reset(appId) {
-      db.db.delete(connectThemes).where(eq(connectThemes.appId, appId)).run()
-      db.changes.emit(appId, 'app')
+      changeTransaction(db, (changed) => {
+        db.db.delete(connectThemes).where(eq(connectThemes.appId, appId)).run()
+        changed(appId, 'app')
+      })
     },
   }
 }

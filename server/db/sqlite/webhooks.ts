@@ -14,6 +14,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { mergeOutbox, MOVE_LIMIT, type NewDelivery, type OutboxRow } from '../storage/outbox-batch.ts'
 import type { ClaimedDelivery, DeliveryRow, WebhookStore } from '../storage/webhooks.ts'
 import type { SqliteContext } from './context.ts'
+import { changeTransaction } from './audit.ts'
 import { webhookDeliveries, webhooks } from './schema.ts'
 
 /**
@@ -120,25 +121,31 @@ export function sqliteWebhooks(db: SqliteContext): WebhookStore {
     },
 
     async create(row) {
-      d.insert(webhooks).values(row).run()
-      db.changes.emit(row.appId, 'webhooks')
+      changeTransaction(db, (changed) => {
+        d.insert(webhooks).values(row).run()
+        changed(row.appId, 'webhooks')
+      })
     },
 
     async update(appId, id, changes, now) {
-      const row = d
-        .update(webhooks)
-        .set({ ...changes, ...(changes.enabled ? { failures: 0, disabledReason: null } : {}), updatedAt: now })
-        .where(ofApp(appId, id))
-        .returning()
-        .get()
-      if (row) db.changes.emit(appId, 'webhooks')
-      return row ?? null
+      return changeTransaction(db, (changed) => {
+        const row = d
+          .update(webhooks)
+          .set({ ...changes, ...(changes.enabled ? { failures: 0, disabledReason: null } : {}), updatedAt: now })
+          .where(ofApp(appId, id))
+          .returning()
+          .get()
+        if (row) changed(appId, 'webhooks')
+        return row ?? null
+      })
     },
 
     async remove(appId, id) {
-      const gone = d.delete(webhooks).where(ofApp(appId, id)).returning({ id: webhooks.id }).get() !== undefined
-      if (gone) db.changes.emit(appId, 'webhooks')
-      return gone
+      return changeTransaction(db, (changed) => {
+        const gone = d.delete(webhooks).where(ofApp(appId, id)).returning({ id: webhooks.id }).get() !== undefined
+        if (gone) changed(appId, 'webhooks')
+        return gone
+      })
     },
 
     async claim(now, leaseUntil, limit) {
