@@ -7,6 +7,7 @@
  */
 import type { AlertStore } from './storage/alerts.ts'
 import type { AuditStore } from './storage/audit.ts'
+import type { AuditUnits } from './storage/audit-unit.ts'
 import type { AppendFeed } from './storage/appends.ts'
 import type { AppStore } from './storage/apps.ts'
 import type { AuthStore } from './storage/auth.ts'
@@ -66,6 +67,8 @@ export interface Storage extends Stores {
   readonly kind: StorageKind
   /** Every committed change to an app, from this process and (PostgreSQL) the others. */
   readonly changes: ChangeFeed
+  /** The audit log's unit of work (one request): who and what its change's entry says (storage/audit-unit.ts). */
+  readonly units: AuditUnits
   /** Every commit of records, as the app and its newest `serial` (storage/appends.ts): wake-ups for the live streams. */
   readonly appends: AppendFeed
   /**

@@ -5,8 +5,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
 import { adminRoutes, type AdminOptions } from './admin.ts'
-import { inAuditUnit } from '../db/storage/audit-unit.ts'
-import { finishAudit } from '../core/audit/record.ts'
+import { finishAudit, inRequestUnit } from '../core/audit/record.ts'
 import { clientAddress } from './client-address.ts'
 import { auditRoutes } from './audit.ts'
 import { allowedHost } from './allowed-host.ts'
@@ -88,14 +87,14 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
 }
 
 /**
- * Answers each request as one unit of work of the audit log (db/storage/audit-unit.ts): the
+ * Answers each request as one unit of work of the audit log (core/audit/record.ts): the
  * guard notes the operation, the store that commits its change writes the entry, and an
  * answer that ended well writes what no change wrote (core/audit/record.ts).
  */
 function audited<A extends { handle: (request: Request) => Promise<Response> }>(ctx: AppContext, app: A): A {
   const handle = app.handle
   app.handle = (request) =>
-    inAuditUnit(clientAddress(request, null, ctx.config) ?? '', async () => {
+    inRequestUnit(ctx, clientAddress(request, null, ctx.config) ?? '', async () => {
       const response = await handle(request)
       if (response.status < 400) await finishAudit(ctx)
       return response

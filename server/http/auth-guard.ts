@@ -14,7 +14,8 @@ import { authorize } from '../core/access/authorize.ts'
 import type { Permission } from '../contract/access/roles.ts'
 import { clientAddress, type PeerSource } from './client-address.ts'
 import { auditPlace, isAudited } from '../core/audit/operations.ts'
-import { actorOf, noteOperation } from '../core/audit/record.ts'
+import { noteOperation } from '../core/audit/record.ts'
+import { actorOf } from '../core/audit/actor.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -100,7 +101,7 @@ async function authorizedPrincipal(ctx: AppContext, { request, server, route, pa
   await authorize(ctx, principal, permission, params?.id)
   if (name && isAudited(name)) {
     const { appId, target } = auditPlace(name, params)
-    noteOperation(actorOf(principal), name, appId, target)
+    noteOperation(ctx, actorOf(principal), name, appId, target)
   }
   return principal
 }

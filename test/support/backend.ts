@@ -5,6 +5,7 @@
  * on that server, copied from a template migrated once per test process, and every
  * database made is dropped when the run ends. Point DATABASE_URL only at a throwaway server.
  */
+import { auditUnits } from '../../server/db/storage/audit-unit.ts'
 import { SQL } from 'bun'
 import type { Storage, StorageKind, Stores } from '../../server/db/storage.ts'
 import type { ChangeListener } from '../../server/db/storage/changes.ts'
@@ -184,6 +185,8 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
     appends: {
       subscribe: (listener: AppendListener) => subscribeOnceOpen((storage) => storage.appends.subscribe(listener)),
     },
+    // The same on every backend: the unit travels with the request, not with a connection.
+    units: auditUnits,
     availability: {
       get problem() {
         return openedStorage?.availability.problem ?? null

@@ -23,7 +23,7 @@ export async function createApp(ctx: AppContext, userId: string, input: CreateAp
   const { name, description = '' } = parseInput(createAppSchema, input)
   const now = ctx.clock.now()
   const id = newId()
-  auditChange({ target: name, after: { name, description } })
+  auditChange(ctx, { target: name, after: { name, description } })
   await ctx.storage.apps.create({
     app: { id, ownerId: userId, name, description, createdAt: now, updatedAt: now },
     // Records are the owner's: a new endpoint's token writes, and reads nothing (rule 16).
@@ -44,9 +44,9 @@ export async function updateApp(ctx: AppContext, userId: string, appId: string, 
   const app = await requireApp(ctx, userId, appId)
   const changed = changedSettings({ name: app.name, description: app.description }, { ...patch })
   if (Object.keys(changed.after).length > 0) {
-    auditChange({ target: app.name, ...changed })
+    auditChange(ctx, { target: app.name, ...changed })
     await ctx.storage.apps.update(appId, patch, ctx.clock.now())
-  } else auditUnchanged()
+  } else auditUnchanged(ctx)
   return appView(ctx, appId, userId)
 }
 
@@ -57,7 +57,7 @@ export async function deleteApp(
   appId: string,
 ): Promise<{ deleted: true; id: string }> {
   const app = await requireApp(ctx, userId, appId)
-  auditChange({ target: app.name })
+  auditChange(ctx, { target: app.name })
   // The storage announces the deletion, so caches on the collection path drop the app.
   await ctx.storage.apps.delete(appId)
   // Its files' bytes go soon after the rows (server/files/sweeper.ts).

@@ -6,10 +6,8 @@
  * token's new address) are appended on their own (`auditEvent`); what is left unwritten
  * when a request ends well is written then (`finishAudit`).
  */
-import { viaToken } from '../../contract/audit/model.ts'
-import { dropAudit, noteAudit, pendingAudit, unitAddress, type AuditNote } from '../../db/storage/audit-unit.ts'
+import type { AuditNote } from '../../db/storage/audit-unit.ts'
 import type { AppContext } from '../context.ts'
-import type { Principal } from '../auth/authenticate.ts'
 import { auditSettings } from './settings.ts'
 
 /** Who an entry says acted: the account, its address then, and the way in. */
@@ -17,12 +15,6 @@ export interface Actor {
   user: { id: string; email: string }
   via: string
 }
-
-/** The actor of a request's principal: the session, or the access token by name. */
-export const actorOf = (principal: Principal): Actor => ({
-  user: principal.user,
-  via: principal.method === 'token' ? viaToken(principal.tokenName ?? '') : 'session',
-})
 
 const who = (actor: Actor): Pick<AuditNote, 'accountId' | 'actorId' | 'actorEmail' | 'via'> => ({
   accountId: actor.user.id,
@@ -32,17 +24,31 @@ const who = (actor: Actor): Pick<AuditNote, 'accountId' | 'actorId' | 'actorEmai
 })
 
 /** Says the request under way does `action` (an operation) as `actor`, to `appId` (null: not about one app). */
-export function noteOperation(actor: Actor, action: string, appId: string | null, target: string | null): void {
-  noteAudit({ ...who(actor), action, appId, target })
+export function noteOperation(
+  ctx: AppContext,
+  actor: Actor,
+  action: string,
+  appId: string | null,
+  target: string | null,
+): void {
+  ctx.storage.units.note({ ...who(actor), action, appId, target })
+}
+
+/** Runs `work` (one request from the client at `address`) as one unit of work of the log; ends it as `finishAudit` says. */
+export function inRequestUnit<T>(ctx: AppContext, address: string, work: () => Promise<T>): Promise<T> {
+  return ctx.storage.units.run(address, work)
 }
 
 /** Adds what the operation under way acted on, and the settings before and after (secrets left out). */
-export function auditChange(change: {
-  target?: string
-  before?: Record<string, unknown> | null
-  after?: Record<string, unknown> | null
-}): void {
-  noteAudit({
+export function auditChange(
+  ctx: AppContext,
+  change: {
+    target?: string
+    before?: Record<string, unknown> | null
+    after?: Record<string, unknown> | null
+  },
+): void {
+  ctx.storage.units.note({
     ...(change.target === undefined ? {} : { target: change.target }),
     ...(change.before === undefined ? {} : { before: auditSettings(change.before) }),
     ...(change.after === undefined ? {} : { after: auditSettings(change.after) }),
@@ -50,7 +56,7 @@ export function auditChange(change: {
 }
 
 /** The operation under way changed nothing (its input asked for nothing new): it leaves no entry. */
-export const auditUnchanged = dropAudit
+export const auditUnchanged = (ctx: AppContext): void => ctx.storage.units.drop()
 
 /** An event that changes nothing the stores announce, appended on its own at once. */
 export interface AuditEvent {
@@ -77,7 +83,7 @@ export async function auditEvent(ctx: AppContext, event: AuditEvent): Promise<vo
     actorId: event.actor?.user.id ?? null,
     actorEmail: event.actor?.user.email ?? null,
     via: event.actor?.via ?? event.via ?? '',
-    address: event.address ?? unitAddress(),
+    address: event.address ?? ctx.storage.units.address(),
     action: event.action,
     target: event.target ?? null,
     before: null,
@@ -91,7 +97,7 @@ export async function auditEvent(ctx: AppContext, event: AuditEvent): Promise<vo
  * never turned into the answer: the change it records is done.
  */
 export async function finishAudit(ctx: AppContext): Promise<void> {
-  const row = pendingAudit(ctx.clock.now())
+  const row = ctx.storage.units.pending(ctx.clock.now())
   if (!row) return
   try {
     await ctx.storage.audit.append(row)

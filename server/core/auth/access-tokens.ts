@@ -81,7 +81,7 @@ export async function createAccessToken(
   limits: TokenLimits = {},
 ): Promise<AccessTokenInfo & { token: string }> {
   const { row, token } = newTokenRow(ctx, userId, name, limits)
-  auditChange({
+  auditChange(ctx, {
     target: row.name,
     after: { prefix: row.prefix, scopes: row.scopes ?? 'all', apps: row.apps ?? 'all', expiresAt: row.expiresAt },
   })
@@ -127,7 +127,7 @@ export async function accessTokenInfo(
 /** Deletes the token; the next request that presents it gets 401. */
 export async function revokeAccessToken(ctx: AppContext, userId: string, tokenId: string): Promise<void> {
   const row = (await ctx.storage.auth.tokens(userId)).find((token) => token.id === tokenId)
-  if (row) auditChange({ target: row.name, before: { prefix: row.prefix } })
+  if (row) auditChange(ctx, { target: row.name, before: { prefix: row.prefix } })
   if (!(await ctx.storage.auth.deleteToken(userId, tokenId))) throw notFound('Access token')
 }
 

@@ -5,7 +5,8 @@
  * SVC_SIGNUP says (an invitation is permission to sign up). A link works once, for
  * AUTH.invitationTtlMs; an unknown, used, withdrawn or expired one is 404 alike.
  */
-import { actorOf, auditChange, noteOperation } from '../audit/record.ts'
+import { auditChange, noteOperation } from '../audit/record.ts'
+import { actorOf } from '../audit/actor.ts'
 import type { AppContext } from '../context.ts'
 import type { InvitationAccepted, InvitationView } from '../../contract/api/members.ts'
 import { PERMISSIONS } from '../../contract/access/roles.ts'
@@ -74,8 +75,8 @@ export async function acceptInvitation(
         { permission: 'account', scope: PERMISSIONS.account.scope },
       )
     }
-    noteOperation(actorOf(principal), 'invitations.accept', invitation.appId, invitation.email)
-    auditChange({ after: { role: invitation.role } })
+    noteOperation(ctx, actorOf(principal), 'invitations.accept', invitation.appId, invitation.email)
+    auditChange(ctx, { after: { role: invitation.role } })
     if ((await ctx.storage.members.accept(invitation.id, principal.user.id, ctx.clock.now())) === 'taken') throw gone()
     ctx.log.info('invitation accepted', { appId: invitation.appId, userId: principal.user.id })
     return accepted()
@@ -90,8 +91,8 @@ export async function acceptInvitation(
     throw validationError([{ path: 'password', message: 'is required: choose a password for the account this makes' }])
   }
   const user = await insertUser(ctx, { email: invitation.email, password, name })
-  noteOperation({ user, via: 'invitation' }, 'invitations.accept', invitation.appId, invitation.email)
-  auditChange({ after: { role: invitation.role } })
+  noteOperation(ctx, { user, via: 'invitation' }, 'invitations.accept', invitation.appId, invitation.email)
+  auditChange(ctx, { after: { role: invitation.role } })
   if ((await ctx.storage.members.accept(invitation.id, user.id, ctx.clock.now())) === 'taken') throw gone()
   ctx.log.info('account created by invitation', { appId: invitation.appId, userId: user.id })
   const { session, ...login } = await startLogin(ctx, user, {}, 'invitation')

@@ -115,7 +115,7 @@ export async function inviteMember(
     expiresAt: now + AUTH.invitationTtlMs,
     acceptedAt: null,
   }
-  auditChange({ target: email, after: { role } })
+  auditChange(ctx, { target: email, after: { role } })
   await ctx.storage.members.invite(row)
   const url = invitationLink(ctx.config.baseUrl, token)
   const mail = inviteMail({
@@ -162,7 +162,7 @@ export async function updateMember(
   const member = await memberOf(ctx, appId, memberId)
   mayManage(actor, member.role, 'change')
   mayManage(actor, role, 'make someone')
-  auditChange({ target: member.email, before: { role: member.role }, after: { role } })
+  auditChange(ctx, { target: member.email, before: { role: member.role }, after: { role } })
   await ctx.storage.members.setRole(appId, memberId, role as MemberRole, ctx.clock.now())
   ctx.log.info('member role changed', { appId, role })
   return toMember({ ...member, role })
@@ -184,7 +184,7 @@ export async function removeMember(
   }
   const member = await memberOf(ctx, appId, memberId)
   mayManage(actor, member.role, 'remove')
-  auditChange({ target: member.email, before: { role: member.role } })
+  auditChange(ctx, { target: member.email, before: { role: member.role } })
   await ctx.storage.members.remove(appId, memberId)
   ctx.log.info('member removed', { appId })
   return { removed: true, userId: memberId }
@@ -218,7 +218,7 @@ export async function revokeInvitation(
   const waiting = (await ctx.storage.members.invitations(appId, ctx.clock.now())).find((row) => row.id === invitationId)
   if (!waiting) throw new AppError('not_found', 'No such invitation waiting; svc-cli app member list shows them')
   mayManage(actor, waiting.role, 'withdraw the invitation of')
-  auditChange({ target: waiting.email, before: { role: waiting.role } })
+  auditChange(ctx, { target: waiting.email, before: { role: waiting.role } })
   await ctx.storage.members.revokeInvitation(appId, invitationId)
   return { revoked: true, id: invitationId }
 }

@@ -75,11 +75,11 @@ export async function updateShare(
   const before = await endpointRowOf(ctx, appId)
   const changed = changedSettings(before as unknown as Record<string, unknown>, changes)
   if (Object.keys(changed.after).length === 0) {
-    auditUnchanged()
+    auditUnchanged(ctx)
     return toShare(ctx, before)
   }
   checkOpening(access.role, before, changes)
-  auditChange(changed)
+  auditChange(ctx, changed)
   const updated = await ctx.storage.share.update(appId, changes, ctx.clock.now())
   if (updated.ok) return toShare(ctx, updated.row)
   if (updated.reason === 'not_found') throw notFound('App')

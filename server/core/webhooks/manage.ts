@@ -93,7 +93,10 @@ export async function addWebhook(
     updatedAt: now,
   }
   // A webhook's URL may carry its receiver's secret (chat hooks do): the log names its host.
-  auditChange({ target: row.id, after: { host: new URL(row.url).host, events: unique(body.events ?? WEBHOOK_EVENTS) } })
+  auditChange(ctx, {
+    target: row.id,
+    after: { host: new URL(row.url).host, events: unique(body.events ?? WEBHOOK_EVENTS) },
+  })
   await ctx.storage.webhooks.create(row)
   await alertWebhook(ctx, userId, 'webhook.added', app, row.url, byTokenId)
   return { ...toWebhook(row), secret }
@@ -117,7 +120,7 @@ export async function updateWebhook(
   await ownedWebhook(ctx, userId, appId, id)
   if (body.url !== undefined) await checkTarget(ctx, body.url)
   const secret = body.rotateSecret ? newWebhookSecret() : null
-  auditChange({
+  auditChange(ctx, {
     after: {
       ...(body.url !== undefined ? { host: new URL(body.url).host } : {}),
       ...(body.events !== undefined ? { events: unique(body.events) } : {}),

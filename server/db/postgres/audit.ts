@@ -1,55 +1,13 @@
 /**
- * @module AuditStore on PostgreSQL (see storage/audit.ts), and the entry a change writes
- * inside its own transaction (changes.ts calls `writeAuditEntry` before every commit that
- * announced a change).
+ * @module AuditStore on PostgreSQL (see storage/audit.ts); the entry a change writes inside
+ * its own transaction is audit-insert.ts's.
  */
 import { desc, inArray, lt } from 'drizzle-orm'
 import { auditConditions } from '../audit-filter.ts'
-import type { AuditRow, AuditStore } from '../storage/audit.ts'
-import { auditCommitted, auditRowOf } from '../storage/audit-unit.ts'
+import type { AuditStore } from '../storage/audit.ts'
 import type { PgDb } from './connection.ts'
 import type { PgContext } from './context.ts'
-import type { RawRun } from './changes.ts'
 import { auditLog } from './schema.ts'
-
-const COLUMNS = 'id, at, account_id, app_id, actor_id, actor_email, via, address, action, target, before, after'
-
-/** Inserts one entry: through drizzle (a transaction of changes.ts) or as SQL text (a raw one). */
-export type AuditInsert = (row: AuditRow) => Promise<unknown>
-
-export const drizzleAuditInsert =
-  (tx: Pick<PgDb, 'insert'>): AuditInsert =>
-  (row) =>
-    tx.insert(auditLog).values(row)
-
-export const rawAuditInsert =
-  (run: RawRun): AuditInsert =>
-  (row) =>
-    run(`INSERT INTO audit_log (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
-      row.id,
-      row.at,
-      row.accountId,
-      row.appId,
-      row.actorId,
-      row.actorEmail,
-      row.via,
-      row.address,
-      row.action,
-      row.target,
-      row.before,
-      row.after,
-    ])
-
-/**
- * Writes the unit's entry (if it has one not yet written) inside the transaction that
- * changed `appId`; returns what to call once it committed (marks the entry written).
- */
-export async function writeAuditEntry(insert: AuditInsert, appId: string, now: number): Promise<() => void> {
-  const row = auditRowOf(appId, now)
-  if (!row) return () => {}
-  await insert(row)
-  return auditCommitted
-}
 
 export function postgresAudit(db: PgContext): AuditStore {
   const pg: PgDb = db.db

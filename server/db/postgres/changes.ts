@@ -16,7 +16,7 @@ import {
   type LocalChangeFeed,
 } from '../storage/changes.ts'
 import type { PgDb } from './connection.ts'
-import { drizzleAuditInsert, rawAuditInsert, writeAuditEntry, type AuditInsert } from './audit.ts'
+import { drizzleAuditInsert, rawAuditInsert, writeAuditEntry, type AuditInsert } from './audit-insert.ts'
 
 const CHANNEL = 'svc_changes'
 const KINDS = new Set<ChangeKind>(['app', 'fields', 'endpoint', 'records', 'deleted', 'webhooks', 'senders', 'access'])
@@ -24,14 +24,9 @@ const KINDS = new Set<ChangeKind>(['app', 'fields', 'endpoint', 'records', 'dele
 /** Anything that runs a drizzle SQL statement: the pool or a transaction. */
 type Executor = Pick<PgDb, 'execute'>
 
-/** Sends SQL text with bound parameters on the raw pool or a raw transaction (hot paths). */
-export type RawRun = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>
+import { rawRun, type RawRun } from './raw-run.ts'
 
-/** A RawRun over a Bun.SQL pool or transaction. */
-export const rawRun =
-  (client: Pick<SQL, 'unsafe'>): RawRun =>
-  (text, params = []) =>
-    client.unsafe(text, params) as Promise<never>
+export { rawRun, type RawRun }
 
 type Changed = (appId: string, kind: ChangeKind) => void
 

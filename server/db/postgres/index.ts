@@ -2,6 +2,7 @@
  * @module The PostgreSQL storage: every module store over one pool, migrated at open under
  * an advisory lock, with change notices shared between processes through LISTEN/NOTIFY.
  */
+import { auditUnits } from '../storage/audit-unit.ts'
 import { guardStores } from '../availability.ts'
 import type { Storage, Stores } from '../storage.ts'
 import { postgresApps } from './apps.ts'
@@ -84,6 +85,7 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       ...stores,
       changes,
       appends,
+      units: auditUnits,
       availability,
       async ping() {
         await connection.client`SELECT 1`

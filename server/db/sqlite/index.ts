@@ -2,6 +2,7 @@
  * @module The SQLite storage: every module store over one open database file (or
  * `:memory:`), with in-process change notices, guarded for a full disk (availability.ts).
  */
+import { auditUnits } from '../storage/audit-unit.ts'
 import { guardStores } from '../availability.ts'
 import type { Storage, Stores } from '../storage.ts'
 import { localAppendFeed } from '../storage/appends.ts'
@@ -65,6 +66,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     ...stores,
     changes: db.changes,
     appends: db.appends,
+    units: auditUnits,
     availability,
     async ping() {
       store.sqlite.query('SELECT 1').get()

@@ -6,6 +6,7 @@
  * refused or rolled-back change leaves none. Work that changes nothing a store announces
  * (an export, the account's own settings) is written once the unit ends well (`pendingAudit`).
  * The unit travels with the request through AsyncLocalStorage: no store signature carries it.
+ * Core reaches these through the storage (`Storage.units`), the stores import them.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { AuditRow } from './audit.ts'
@@ -76,4 +77,21 @@ export function pendingAudit(now: number): AuditRow | null {
   if (!unit?.note || unit.written) return null
   unit.written = true
   return { id: Bun.randomUUIDv7(), at: now, ...unit.note }
+}
+
+/** What core may do with the unit under way (the storage's `units`). */
+export interface AuditUnits {
+  run<T>(address: string, work: () => T): T
+  address(): string
+  note(note: Partial<AuditNote>): void
+  drop(): void
+  pending(now: number): AuditRow | null
+}
+
+export const auditUnits: AuditUnits = {
+  run: inAuditUnit,
+  address: unitAddress,
+  note: noteAudit,
+  drop: dropAudit,
+  pending: pendingAudit,
 }
