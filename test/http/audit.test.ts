@@ -130,6 +130,7 @@ describe('one entry per change', () => {
     ])
     const entries = (await appLog(t, token, appId)).entries
     const of = (action: string) => entries.find((entry) => entry.action === action)!
+    expect(of('fields.add')).toMatchObject({ target: 'email', after: { type: 'email' } })
     expect(of('fields.update')).toMatchObject({ target: 'email' })
     expect(of('webhooks.add')).toMatchObject({
       target: hook.body.data.id,

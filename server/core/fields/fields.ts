@@ -5,6 +5,7 @@
  * sent under an old type or name stay as they were, which is why changing the type of a
  * field that holds values on a published app needs `force` (type-change.ts).
  */
+import { auditChange } from '../audit/record.ts'
 import type { AppContext } from '../context.ts'
 import type { AppFields, FieldState, NewField } from '../../db/storage/fields.ts'
 import { parseInput } from '../../contract/apps/input.ts'
@@ -111,6 +112,7 @@ export async function addField(
       updatedAt: now,
     }
   }
+  auditChange(ctx, { target: definition.name, after: { type: definition.type ?? 'text' } })
   const added = await ctx.storage.fields.add(appId, decide)
   if (added.ok) {
     await recountForNewField(ctx, appId, added.row.name)
