@@ -18,6 +18,7 @@ export const MODULES: Record<string, () => Promise<CommandDef>> = {
   expert: () => import('./expert/index.ts').then((m) => m.default),
   connect: () => import('./connect/index.ts').then((m) => m.default),
   smart: () => import('./smart/index.ts').then((m) => m.default),
+  audit: () => import('./audit/index.ts').then((m) => m.default),
   snapshot: () => import('./snapshot.ts').then((m) => m.default),
   skill: () => import('./skill.ts').then((m) => m.default),
   serve: () => import('./serve.ts').then((m) => m.default),

@@ -78,6 +78,7 @@ const STEPS: [string, Step][] = [
   ['field move', { argv: () => ['--app', got.app, '--field', 'q1', '--to', '0'] }],
   ['share publish', { argv: () => ['--app', got.app] }],
   ['share status', { argv: () => ['--app', got.app] }],
+  ['audit list', { argv: () => ['--app', got.app] }],
   ['share set', { argv: () => ['--app', got.app, '--honeypot', '_trap'] }],
   ['share url', { argv: () => ['--app', got.app] }],
   [
