@@ -35,8 +35,11 @@ import type { SpamMode as SpamFilter } from '../server/contract/records/schemas.
 import type { ReauthProof } from '../server/core/auth/reauth.ts'
 import type { Invitation, InvitationView, Member } from '../server/contract/api/members.ts'
 import type { MemberRole, Role } from '../server/contract/access/roles.ts'
+import type { AuditEntry, AuditPage } from '../server/contract/api/audit.ts'
 
 export type {
+  AuditEntry,
+  AuditPage,
   Invitation,
   InvitationView,
   Member,
@@ -69,6 +72,9 @@ export type {
   Webhook,
   WebhookWithSecret,
 }
+
+/** What an audit log page is asked for: actor, action, since, until, limit, cursor. */
+export type AuditQuery = NonNullable<InputOf<'audit.account'>['query']>
 
 /** A page of records (the top-level answer without `code`). */
 export type RecordsPage = AnswerOf<'records.list'>
@@ -269,6 +275,11 @@ export const api = {
   invitation: (token: string) => call('invitations.get', { params: { token } }),
   acceptInvitation: (token: string, input: InputOf<'invitations.accept'>['body'] = {}) =>
     call('invitations.accept', { params: { token }, body: input }),
+
+  /** A page of who did what to the app, newest first (its admins and owner only: others get 403). */
+  appAudit: (appId: string, query: Omit<AuditQuery, 'app'>) => call('audit.app', { params: { id: appId }, query }),
+  /** A page of what the signed-in account did in every app, its log-ins and failed log-ins, newest first. */
+  accountAudit: (query: AuditQuery) => call('audit.account', { query }),
 
   webhooks: async (appId: string) => (await call('webhooks.list', { params: { id: appId } })).webhooks,
   addWebhook: (appId: string, input: InputOf<'webhooks.add'>['body']) =>

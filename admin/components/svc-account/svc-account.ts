@@ -6,12 +6,13 @@ import { formatDateTime } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-access-tokens/svc-access-tokens.ts'
 import '../svc-account-delete/svc-account-delete.ts'
+import '../svc-audit-log/svc-audit-log.ts'
 import { proofFields, proofOf } from './proof-fields.ts'
 import { accountStyles } from './svc-account.styles.ts'
 
 /**
- * @summary The Account screen: profile (name, e-mail), password, access tokens, and deleting
- * the account. A new
+ * @summary The Account screen: profile (name, e-mail), password, access tokens, the account's
+ * Activity (log-ins and changes), and deleting the account. A new
  * e-mail or password asks for the current password (or, without one, a mailed code) in the
  * same form; a new e-mail waits for the link mailed to it, and can be cancelled meanwhile.
  * @event svc-user-changed - After the profile was saved; `detail` is the updated user.
@@ -213,6 +214,7 @@ export class SvcAccount extends LitElement {
         </section>
       </div>
       <svc-access-tokens .user=${user}></svc-access-tokens>
+      <svc-audit-log .me=${user.id}></svc-audit-log>
       <svc-account-delete .user=${user}></svc-account-delete>`
   }
 }

@@ -16,6 +16,11 @@ export const appSetupStyles = css`
     gap: 20px;
     min-width: 0;
   }
+  /* The Activity table wants the width of both columns. */
+  .across {
+    grid-column: 1 / -1;
+    min-width: 0;
+  }
   @media not ${unsafeCSS(SIDE_BY_SIDE)} {
     :host {
       grid-template-columns: minmax(0, 1fr);

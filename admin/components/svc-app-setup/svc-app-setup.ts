@@ -11,11 +11,13 @@ import '../svc-unlisted-keys/svc-unlisted-keys.ts'
 import '../svc-webhooks/svc-webhooks.ts'
 import '../svc-senders/svc-senders.ts'
 import '../svc-people/svc-people.ts'
+import '../svc-audit-log/svc-audit-log.ts'
 import { appSetupStyles, SIDE_BY_SIDE } from './svc-app-setup.styles.ts'
 
 /**
- * @summary The Setup tab: details, fields, sharing, people, webhooks, and the URLs and snippets that follow
- * from them. Loads fields, share settings and URLs once and reloads them after any edit.
+ * @summary The Setup tab: details, fields, sharing, people, webhooks, the URLs and snippets that follow
+ * from them, and (for admins and the owner) the app's Activity across both columns. Loads fields,
+ * share settings and URLs once and reloads them, and the Activity, after any edit.
  * View form shows the fill-in page beside the field editor: atop the side column when the
  * columns stand side by side, right under the editor when they stack (a phone).
  * @event svc-app-changed - Re-fired from children so the app view refreshes its title.
@@ -87,7 +89,7 @@ export class SvcAppSetup extends LitElement {
   }
 
   private async changed() {
-    await this.load()
+    await Promise.all([this.load(), this.renderRoot.querySelector('svc-audit-log')?.reload()])
     this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
   }
 
@@ -145,7 +147,8 @@ export class SvcAppSetup extends LitElement {
               <svc-webhooks .appId=${this.app.id}></svc-webhooks>`
             : nothing
         }
-      </div>`
+      </div>
+      ${this.settings ? html`<svc-audit-log class="across" .app=${this.app.id}></svc-audit-log>` : nothing}`
   }
 }
 
