@@ -40,9 +40,31 @@ export const rawAuditInsert =
  * Writes the unit's entry (if it has one not yet written) inside the transaction that
  * changed `appId`; returns what to call once it committed (marks the entry written).
  */
-export async function writeAuditEntry(insert: AuditInsert, appId: string, now: number): Promise<() => void> {
+export async function writeAuditEntry(insert: AuditInsert, appId: string | null, now: number): Promise<() => void> {
   const row = auditRowOf(appId, now)
   if (!row) return () => {}
   await insert(row)
   return auditCommitted
+}
+
+/**
+ * One transaction for a change no cache hears of (an invitation, an access token): the
+ * unit's entry is written inside it when `changed(outcome)` says `work` changed something
+ * (by default: always).
+ */
+export async function auditedTransaction<T>(
+  pg: PgDb,
+  now: () => number,
+  appId: string | null,
+  work: (tx: Parameters<Parameters<PgDb['transaction']>[0]>[0]) => Promise<T>,
+  changed: (outcome: T) => boolean = () => true,
+): Promise<T> {
+  let committed = () => {}
+  const value = await pg.transaction(async (tx) => {
+    const outcome = await work(tx)
+    if (changed(outcome)) committed = await writeAuditEntry(drizzleAuditInsert(tx), appId, now())
+    return outcome
+  })
+  committed()
+  return value
 }

@@ -2,6 +2,7 @@
 import { and, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm'
 import type { AuthStore } from '../storage/auth.ts'
 import type { PgContext } from './context.ts'
+import { auditedTransaction } from './audit-insert.ts'
 import { accessTokens } from './schema.ts'
 
 /** The token methods of the PostgreSQL auth store. */
@@ -23,7 +24,7 @@ export function postgresTokens(db: PgContext): TokenMethods {
   const pg = db.db
   return {
     async insertToken(row) {
-      await pg.insert(accessTokens).values(row)
+      await auditedTransaction(pg, db.now, null, (tx) => tx.insert(accessTokens).values(row))
     },
 
     async replaceTokens(row) {
@@ -72,11 +73,19 @@ export function postgresTokens(db: PgContext): TokenMethods {
     },
 
     async deleteToken(userId, id) {
-      const rows = await pg
-        .delete(accessTokens)
-        .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId)))
-        .returning({ id: accessTokens.id })
-      return rows.length > 0
+      return auditedTransaction(
+        pg,
+        db.now,
+        null,
+        async (tx) =>
+          (
+            await tx
+              .delete(accessTokens)
+              .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId)))
+              .returning({ id: accessTokens.id })
+          ).length > 0,
+        (gone) => gone,
+      )
     },
 
     async deleteTokens(userId, keepId) {

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { MemberRole, Role } from '../../contract/access/roles.ts'
 import type { MemberStore } from '../storage/members.ts'
 import type { PgContext } from './context.ts'
+import { auditedTransaction } from './audit-insert.ts'
 import { appMembers, apps, invitations, users } from './schema.ts'
 
 export function postgresMembers(db: PgContext): MemberStore {
@@ -49,7 +50,7 @@ export function postgresMembers(db: PgContext): MemberStore {
     },
 
     async invite(row) {
-      await pg.transaction(async (tx) => {
+      await auditedTransaction(pg, db.now, row.appId, async (tx) => {
         await tx
           .delete(invitations)
           .where(
@@ -142,13 +143,20 @@ export function postgresMembers(db: PgContext): MemberStore {
     },
 
     async revokeInvitation(appId, invitationId) {
-      return (
-        (
-          await pg
-            .delete(invitations)
-            .where(and(eq(invitations.appId, appId), eq(invitations.id, invitationId), isNull(invitations.acceptedAt)))
-            .returning({ id: invitations.id })
-        ).length > 0
+      return auditedTransaction(
+        pg,
+        db.now,
+        appId,
+        async (tx) =>
+          (
+            await tx
+              .delete(invitations)
+              .where(
+                and(eq(invitations.appId, appId), eq(invitations.id, invitationId), isNull(invitations.acceptedAt)),
+              )
+              .returning({ id: invitations.id })
+          ).length > 0,
+        (gone) => gone,
       )
     },
   }

@@ -22,7 +22,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
  * Writes the unit's entry (if it has one not yet written) inside the open transaction that
  * changed `appId`; returns what to call once it committed (marks the entry written).
  */
-export function writeAuditEntry(db: SqliteContext, appId: string): () => void {
+export function writeAuditEntry(db: SqliteContext, appId: string | null): () => void {
   const row = auditRowOf(appId, db.now())
   if (!row) return () => {}
   db.db.insert(auditLog).values(row).run()
@@ -47,6 +47,30 @@ export function changeTransaction<T>(db: SqliteContext, work: (changed: Changed,
   )
   committed()
   for (const [appId, kind] of notes) db.changes.emit(appId, kind)
+  return value
+}
+
+/**
+ * One IMMEDIATE transaction for a change no cache hears of (an invitation, an access
+ * token): the unit's entry is written inside it when `changed(outcome)` says `work`
+ * changed something (by default: always).
+ */
+export function auditedTransaction<T>(
+  db: SqliteContext,
+  appId: string | null,
+  work: () => T,
+  changed: (outcome: T) => boolean = () => true,
+): T {
+  let committed = () => {}
+  const value = db.db.transaction(
+    () => {
+      const outcome = work()
+      if (changed(outcome)) committed = writeAuditEntry(db, appId)
+      return outcome
+    },
+    { behavior: 'immediate' },
+  )
+  committed()
   return value
 }
 

@@ -2,6 +2,7 @@
 import { and, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm'
 import type { AccessTokenRow, AuthStore } from '../storage/auth.ts'
 import type { SqliteContext } from './context.ts'
+import { auditedTransaction } from './audit.ts'
 import { accessTokens } from './schema.ts'
 
 /** The token methods of the SQLite auth store. */
@@ -24,7 +25,7 @@ export function sqliteTokens(db: SqliteContext): TokenMethods {
   const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
   return {
     async insertToken(row) {
-      d.insert(accessTokens).values(row).run()
+      auditedTransaction(db, null, () => d.insert(accessTokens).values(row).run())
     },
 
     async replaceTokens(row) {
@@ -75,12 +76,16 @@ export function sqliteTokens(db: SqliteContext): TokenMethods {
     },
 
     async deleteToken(userId, id) {
-      return (
-        d
-          .delete(accessTokens)
-          .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId)))
-          .returning({ id: accessTokens.id })
-          .all().length > 0
+      return auditedTransaction(
+        db,
+        null,
+        () =>
+          d
+            .delete(accessTokens)
+            .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId)))
+            .returning({ id: accessTokens.id })
+            .all().length > 0,
+        (gone) => gone,
       )
     },
 

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { MemberRole, Role } from '../../contract/access/roles.ts'
 import type { MemberStore } from '../storage/members.ts'
 import type { SqliteContext } from './context.ts'
-import { changeTransaction } from './audit.ts'
+import { auditedTransaction, changeTransaction } from './audit.ts'
 import { appMembers, apps, invitations, users } from './schema.ts'
 
 export function sqliteMembers(db: SqliteContext): MemberStore {
@@ -52,17 +52,14 @@ export function sqliteMembers(db: SqliteContext): MemberStore {
     },
 
     async invite(row) {
-      d.transaction(
-        (tx) => {
-          tx.delete(invitations)
-            .where(
-              and(eq(invitations.appId, row.appId), eq(invitations.email, row.email), isNull(invitations.acceptedAt)),
-            )
-            .run()
-          tx.insert(invitations).values(row).run()
-        },
-        { behavior: 'immediate' },
-      )
+      auditedTransaction(db, row.appId, () => {
+        d.delete(invitations)
+          .where(
+            and(eq(invitations.appId, row.appId), eq(invitations.email, row.email), isNull(invitations.acceptedAt)),
+          )
+          .run()
+        d.insert(invitations).values(row).run()
+      })
     },
 
     async invitation(tokenHash) {
@@ -148,12 +145,16 @@ export function sqliteMembers(db: SqliteContext): MemberStore {
     },
 
     async revokeInvitation(appId, invitationId) {
-      return (
-        d
-          .delete(invitations)
-          .where(and(eq(invitations.appId, appId), eq(invitations.id, invitationId), isNull(invitations.acceptedAt)))
-          .returning({ id: invitations.id })
-          .all().length > 0
+      return auditedTransaction(
+        db,
+        appId,
+        () =>
+          d
+            .delete(invitations)
+            .where(and(eq(invitations.appId, appId), eq(invitations.id, invitationId), isNull(invitations.acceptedAt)))
+            .returning({ id: invitations.id })
+            .all().length > 0,
+        (gone) => gone,
       )
     },
   }

@@ -56,10 +56,10 @@ export function dropAudit(): void {
 
 /**
  * The entry a store writes inside the transaction of the first change it commits for
- * `appId` in this unit (the note's own app, when it names one); null when there is
- * nothing to write.
+ * `appId` (null: a change of the account's) in this unit (the note's own app, when it
+ * names one); null when there is nothing to write.
  */
-export function auditRowOf(appId: string, now: number): AuditRow | null {
+export function auditRowOf(appId: string | null, now: number): AuditRow | null {
   const unit = units.getStore()
   if (!unit?.note || unit.written) return null
   return { id: Bun.randomUUIDv7(), at: now, ...unit.note, appId: unit.note.appId ?? appId }
