@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'bun:test'
 import { pruneAudit } from '../../server/core/audit/retention.ts'
 import { testApp, type TestApp } from '../support/http.ts'
+import { insertRecords } from '../support/records.ts'
 import { SAME_ORIGIN, sessionCookieOf, signUp } from './auth-fixtures.ts'
 
 const PASSWORD = 'correct horse battery'
@@ -218,6 +219,27 @@ describe('one entry per change', () => {
       apps: 'all',
       expiresAt: null,
     })
+  })
+})
+
+describe('records and settings in the log', () => {
+  test('spam marks and deletes say how many records were chosen, never their values; redirect origins are lists', async () => {
+    const { t, ada, appId } = await setup()
+    const token = ada.token
+    const ids = await insertRecords(t.ctx, appId, [
+      { data: { email: 'grace@example.com' } },
+      { data: { email: 'x@y.z' } },
+    ])
+    await t.call('records.spam', { params: { id: appId }, body: { ids, spam: true } }, { token })
+    await t.call('records.deleteMany', { params: { id: appId }, body: { ids: [ids[0]] } }, { token })
+    await t.call('share.update', { params: { id: appId }, body: { redirectOrigins: ['https://a.example'] } }, { token })
+    const entries = (await appLog(t, token, appId)).entries
+    expect(entries.slice(0, 3).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ['share.update', { redirectOrigins: [] }, { redirectOrigins: ['https://a.example'] }],
+      ['records.deleteMany', null, { selected: 1 }],
+      ['records.spam', null, { spam: true, selected: 2 }],
+    ])
+    expect(await everyEntryText(t)).not.toContain('grace@example.com')
   })
 })
 

@@ -6,6 +6,7 @@
  * delete costs the rows it deletes plus the renumbering, which touches only the rows after
  * the first deleted one.
  */
+import { auditChange } from '../audit/record.ts'
 import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireApp } from '../apps/member-app.ts'
@@ -34,6 +35,7 @@ export async function deleteRecords(
 ): Promise<{ deleted: number }> {
   const { ids } = parseInput(deleteRecordsSchema, input)
   await requireApp(ctx, userId, appId)
+  auditChange(ctx, { after: { selected: ids.length } })
   return { deleted: await removeRecords(ctx, appId, ids) }
 }
 

@@ -4,6 +4,7 @@
  * so pages have no gaps, and moves the records between the summary's non-spam and spam
  * aggregates in the same transaction: `/summary` and page totals are right at once.
  */
+import { auditChange } from '../audit/record.ts'
 import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireApp } from '../apps/member-app.ts'
@@ -31,5 +32,6 @@ export async function markSpam(
 ): Promise<{ changed: number; spam: boolean }> {
   const { ids, spam } = parseInput(markSpamSchema, input)
   await requireApp(ctx, userId, appId)
+  auditChange(ctx, { after: { spam, selected: ids.length } })
   return { changed: await markRecords(ctx, appId, ids, spam), spam }
 }

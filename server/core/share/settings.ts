@@ -73,7 +73,12 @@ export async function updateShare(
     summaryMinRespondents: patch.summaryMinRespondents,
   }
   const before = await endpointRowOf(ctx, appId)
-  const changed = changedSettings(before as unknown as Record<string, unknown>, changes)
+  // The log shows the redirect origins as the list they are, not the column's JSON text.
+  const origins = (text: string | undefined) => (text === undefined ? undefined : JSON.parse(text))
+  const changed = changedSettings(
+    { ...before, redirectOrigins: origins(before.redirectOrigins) },
+    { ...changes, redirectOrigins: origins(changes.redirectOrigins) },
+  )
   if (Object.keys(changed.after).length === 0) {
     auditUnchanged(ctx)
     return toShare(ctx, before)
