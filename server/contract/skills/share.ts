@@ -46,6 +46,8 @@ ${READ_ACCESS.map((value) => `- \`${value}\`: ${READ_ACCESS_MEANING[value]}.`).j
   token needs the scope records:read and, if limited to some apps, this one); any other account's token counts as none.
 - For a script, make a token for that job alone: \`svc-cli auth token create --name export --scopes records:read --apps <id> --expires 90d\`.
 - Owners (logged in) read with \`svc-cli share query|summary|export\` and the MCP tools, whatever \`reads\` says.
+- Every change to an app, every export and each token's first use from an address is in the audit log, with the token's name:
+  \`svc-cli audit list --app <id> --since 7d --action share.\` (admins and the owner; \`GET /api/v3/apps/<id>/audit\`), or the account's own without \`--app\`.
 - Opening reads is the owner's alone (an admin gets 403 \`forbidden\`, permission \`share:open\`), and explicit: \`svc-cli share set --app <id> --reads summary|records\` (\`records\` asks first: \`--yes\` off a
   terminal, \`confirm: true\` through svc_exec, after asking the user). Every answer that shows reads open carries
   \`warnings\` ("anyone with the endpoint or fill-in link can read every record"); pass them on to the user. For forms that
