@@ -243,6 +243,25 @@ describe('records and settings in the log', () => {
   })
 })
 
+describe("a token's new address", () => {
+  test('a token used where it was made is at no new address; elsewhere it is', async () => {
+    const { t, ada } = await setup()
+    const made = await t.call(
+      'tokens.create',
+      { body: { name: 'desk', currentPassword: PASSWORD } },
+      { token: ada.token, from: '203.0.113.9' },
+    )
+    const desk = made.body.data.token as string
+    await t.call('apps.list', {}, { token: desk, from: '203.0.113.9' })
+    await t.call('apps.list', {}, { token: desk, from: '198.51.100.99' })
+    const entries = (await t.call('audit.account', { query: { action: 'token.' } }, { token: ada.token })).body.data
+      .entries
+    expect(entries.filter((entry) => entry.target === 'desk').map((entry) => [entry.address, entry.after])).toEqual([
+      ['198.51.100.99', { previous: '203.0.113.9' }],
+    ])
+  })
+})
+
 describe('log-ins', () => {
   test("the account's log holds its log-ins and the failed tries on it, not tries on unknown addresses", async () => {
     const { t, ada } = await setup()

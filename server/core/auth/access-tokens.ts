@@ -66,6 +66,8 @@ function newTokenRow(
     scopes: limits.scopes ? [...limits.scopes] : null,
     apps: limits.apps ? [...new Set(limits.apps)] : null,
     expiresAt: limits.expiresAt ?? null,
+    // Made from here: its first use from this address is no new address for the audit log.
+    lastAddress: ctx.storage.units.address() || null,
   }
   return { row, token }
 }
