@@ -9,6 +9,7 @@ import { AUDIT_PAGE } from '../../contract/audit/model.ts'
 import { AppError } from '../../contract/errors.ts'
 import type { AuditQuery, AuditRow } from '../../db/storage/audit.ts'
 import type { AppContext } from '../context.ts'
+import { decodeCursor, encodeCursor, pageLimit } from '../paging.ts'
 
 /** The query string of an audit page, unparsed. */
 export interface AuditListQuery {
@@ -22,27 +23,6 @@ export interface AuditListQuery {
 }
 
 const badRequest = (message: string) => new AppError('bad_request', message)
-
-function pageLimit(raw: unknown): number {
-  if (raw === undefined || raw === '') return AUDIT_PAGE.defaultSize
-  const limit = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(limit >= 1 && limit <= AUDIT_PAGE.maxSize))
-    throw badRequest(`limit must be a whole number from 1 to ${AUDIT_PAGE.maxSize}, got "${String(raw)}"`)
-  return limit
-}
-
-const encodeCursor = (row: AuditRow) => Buffer.from(`${row.at}.${row.id}`).toString('base64url')
-
-function decodeCursor(raw: unknown): AuditQuery['after'] {
-  if (raw === undefined || raw === '') return null
-  const match =
-    typeof raw === 'string' ? /^(\d{1,16})\.([\w-]{1,64})$/.exec(Buffer.from(raw, 'base64url').toString()) : null
-  if (!match)
-    throw badRequest(
-      'cursor is not one this server gave out: pass the nextCursor of the previous page unchanged, or leave it out for the first page',
-    )
-  return { at: Number(match[1]), id: match[2] }
-}
 
 /** An ISO 8601 time as epoch ms; 400 naming the parameter otherwise. */
 function time(name: string, raw: unknown): number | undefined {
@@ -68,7 +48,7 @@ function filters(query: AuditListQuery): Omit<AuditQuery, 'appId' | 'accountId'>
     since: time('since', query.since),
     until: time('until', query.until),
     after: decodeCursor(query.cursor),
-    limit: pageLimit(query.limit) + 1,
+    limit: pageLimit(query.limit, AUDIT_PAGE.defaultSize, AUDIT_PAGE.maxSize) + 1,
   }
 }
 
@@ -93,7 +73,10 @@ async function page(ctx: AppContext, query: AuditQuery): Promise<AuditPage> {
   const limit = query.limit - 1
   const shown = rows.slice(0, limit)
   const last = shown[shown.length - 1]
-  return { entries: shown.map(toAuditEntry), nextCursor: rows.length > limit && last ? encodeCursor(last) : null }
+  return {
+    entries: shown.map(toAuditEntry),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.at, last.id) : null,
+  }
 }
 
 /** A page of the app's log (the caller was allowed settings:read on it). */
