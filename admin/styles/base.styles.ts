@@ -188,6 +188,17 @@ export const baseStyles = css`
     flex: none;
     accent-color: var(--svc-primary);
   }
+  /* A control one may not change (a viewer's editors, a switch while saving): the value reads as usual, on the page's grey. */
+  input:disabled,
+  select:disabled,
+  textarea:disabled {
+    background: var(--svc-bg);
+    cursor: default;
+  }
+  /* Disables an editor's controls at once for a viewer, laid out as if the fieldset were not there. */
+  fieldset.controls {
+    display: contents;
+  }
   input:focus-visible,
   select:focus-visible,
   textarea:focus-visible {

@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
 import { api, type App, type AppUrls, type Field, type Share, type UnlistedKey } from '../../api.ts'
+import { may, viewerNotice } from '../../roles.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-app-details/svc-app-details.ts'
 import '../svc-endpoint-help/svc-endpoint-help.ts'
@@ -55,12 +56,12 @@ export class SvcAppSetup extends LitElement {
 
   /** False for a viewer: the form and details are shown by the fill-in preview and the URLs, not as editors. */
   private get edits() {
-    return this.app.role !== 'viewer'
+    return may(this.app.role, 'apps:write')
   }
 
   /** True when the caller's role reads and changes the app's settings (admin or owner). */
   private get settings() {
-    return this.app.role === 'admin' || this.app.role === 'owner'
+    return may(this.app.role, 'settings:read')
   }
 
   private async load() {
@@ -108,6 +109,7 @@ export class SvcAppSetup extends LitElement {
     if (!this.settings) return nothing
     return html`<svc-share-settings
       .appId=${this.app.id}
+      .role=${this.app.role}
       .share=${this.share}
       @svc-app-changed=${this.childChanged}
     ></svc-share-settings>`
@@ -134,7 +136,7 @@ export class SvcAppSetup extends LitElement {
     return html`<div class="column">
         ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
         ${this.sideBySide ? nothing : this.renderShare()}
-        ${this.edits ? this.renderEditors() : html`<p class="notice">You are a viewer of this app: you read its records, summary and reports, and see how it is set up, but do not change it.</p>`}
+        ${this.edits ? this.renderEditors() : viewerNotice('you read its records, summary and reports, and see how it is set up, but do not change it')}
         ${this.sideBySide ? nothing : this.renderPreview()}
         <svc-endpoint-help .urls=${this.urls} .share=${this.share} .fields=${this.fields}></svc-endpoint-help>
       </div>

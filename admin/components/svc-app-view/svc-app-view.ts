@@ -3,6 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js'
 import { ApiError, api, type App } from '../../api.ts'
 import { formatCount } from '../../format.ts'
 import { assessmentApi } from '../../assessment-api.ts'
+import { may } from '../../roles.ts'
 import { hrefOf, navigate, type AppTab } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { setScreenTitle } from '../../title.ts'
@@ -31,7 +32,7 @@ const SCORING_TABS: readonly AppTab[] = ['scales', 'report', 'expert']
 /**
  * @summary One app: its title, the Setup / Data / Summary / Scales / Report / Expert / Style tabs and the chosen tab's screen.
  * A plain form (no scales, no report pages) shows no Scales, Report or Expert tab until the owner
- * picks "Add scoring" (or opens one of them by its link).
+ * picks "Add scoring" (or opens one of them by its link); a viewer, who may not add them, is not offered it.
  * Children fire `svc-app-changed` after edits so the title and counts stay current.
  */
 @customElement('svc-app-view')
@@ -115,7 +116,7 @@ export class SvcAppView extends LitElement {
             html`<a href=${hrefOf({ name: 'app', appId: app.id, tab })} aria-current=${this.tab === tab ? 'page' : 'false'}>${label}</a>`,
         )}
         ${
-          this.showsScoring || app.role === 'viewer'
+          this.showsScoring || !may(app.role, 'apps:write')
             ? nothing
             : html`<button type="button" class="add-scoring" @click=${this.addScoring}
                 title="Scales, a report and expert comments: score each response and show the respondent their results">

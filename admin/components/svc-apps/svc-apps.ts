@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit'
 import { customElement, query, state } from 'lit/decorators.js'
 import { ApiError, api, type App } from '../../api.ts'
 import { formatCount, formatDateTime, formatRelative } from '../../format.ts'
+import { may } from '../../roles.ts'
 import { hrefOf, navigate } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { stackedTableStyles } from '../../styles/stacked-table.styles.ts'
@@ -11,8 +12,9 @@ import '../svc-generate/svc-generate.ts'
 import { appsStyles } from './svc-apps.styles.ts'
 
 /**
- * @summary The apps list: record counts, last submission, create and delete; published apps
- * whose reads are open to anyone with the link carry a warning badge.
+ * @summary The apps list: record counts, last submission, create and delete (the owner's
+ * alone: an app one is a member of has no Delete); published apps whose reads are open to
+ * anyone with the link carry a warning badge.
  */
 @customElement('svc-apps')
 export class SvcApps extends LitElement {
@@ -140,7 +142,11 @@ export class SvcApps extends LitElement {
                 >
               </td>
               <td class="actions">
-                <span><button class="small danger" aria-label="Delete ${app.name}" @click=${() => this.removeApp(app)}>Delete</button></span>
+                ${
+                  may(app.role, 'apps:own')
+                    ? html`<span><button class="small danger" aria-label="Delete ${app.name}" @click=${() => this.removeApp(app)}>Delete</button></span>`
+                    : nothing
+                }
               </td>
             </tr>`,
           )}

@@ -6,6 +6,7 @@ import { ASSESSMENT } from '../../../server/contract/limits.ts'
 import { api, type App, type AppUrls } from '../../api.ts'
 import { assessmentApi, problemsOf, type SetThemeInput, type Theme } from '../../assessment-api.ts'
 import { paint } from '../../paint.ts'
+import { may, viewerNotice } from '../../roles.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
@@ -33,6 +34,7 @@ const asHex = (value: string): string =>
  * layout, button text and custom CSS (the server's sanitiser problems shown under the
  * box), with a live sample in the colours the pages will really use (a colour too faint to
  * read is corrected, and the editor says so), reset, and a link to the real fill-in page.
+ * A viewer sees the style with its controls disabled and no Save or Reset.
  * @event svc-app-changed - After the theme is saved or reset.
  */
 /** How many of the form's questions the style sketch shows. */
@@ -81,6 +83,11 @@ export class SvcConnectEditor extends LitElement {
     } catch (error) {
       this.errors = { '': (error as Error).message }
     }
+  }
+
+  /** True when the caller's role changes the style (editor and up). */
+  private get edits() {
+    return may(this.app.role, 'apps:write')
   }
 
   private set<K extends keyof Theme>(key: K, value: Theme[K]) {
@@ -158,51 +165,58 @@ export class SvcConnectEditor extends LitElement {
     return html`<section class="panel" aria-labelledby="style-title">
       <header><h2 id="style-title">Page style</h2><span class="muted small">The fill-in page and the respondent's report</span></header>
       <form class="body" @submit=${this.save}>
-        ${COLORS.map(
-          ([key, label]) => html`<label
-            >${label}
-            <span class="color">
-              <input type="color" aria-label="${label} picker" .value=${asHex(theme[key])} @input=${(e: Event) => this.set(key, (e.target as HTMLInputElement).value)} />
-              <input name=${key} aria-label=${label} .value=${theme[key]} @input=${(e: Event) => this.set(key, (e.target as HTMLInputElement).value.trim())} />
-            </span>
-            ${this.error(key)}
-          </label>`,
-        )}
-        <label
-          >Font
-          <select name="fontFamily" @change=${(e: Event) => this.set('fontFamily', (e.target as HTMLSelectElement).value as FontFamily)}>
-            ${FONT_FAMILIES.map((f) => html`<option value=${f} ?selected=${f === theme.fontFamily}>${f}</option>`)}
-          </select>
-          ${this.error('fontFamily')}
-        </label>
-        <label
-          >Button text
-          <input name="buttonText" dir="auto" maxlength=${ASSESSMENT.maxButtonTextLength} .value=${theme.buttonText} @input=${(e: Event) => this.set('buttonText', (e.target as HTMLInputElement).value)} />
-          ${this.error('buttonText')}
-        </label>
-        <label
-          ><span>Logo URL <span class="hint">optional</span></span>
-          <input name="logoUrl" type="url" placeholder="https://example.com/logo.png" .value=${theme.logoUrl ?? ''} @input=${(e: Event) => this.set('logoUrl', (e.target as HTMLInputElement).value)} />
-          ${this.error('logoUrl')}
-        </label>
-        <fieldset class="wide">
-          <legend>Layout</legend>
-          <label class="inline"><input type="radio" name="layout" value="all" .checked=${theme.layout === 'all'} @change=${() => this.set('layout', 'all')} /> All questions on one page</label>
-          <label class="inline"
-            ><input type="radio" name="layout" value="one-per-screen" .checked=${theme.layout === 'one-per-screen'} @change=${() => this.set('layout', 'one-per-screen')} /> One question per screen</label
-          >
-          ${this.error('layout')}
+        ${this.edits ? nothing : html`<div class="wide">${viewerNotice('you see the style of its pages and may build a preview, but do not change it')}</div>`}
+        <fieldset class="controls" ?disabled=${!this.edits}>
+          ${COLORS.map(
+            ([key, label]) => html`<label
+              >${label}
+              <span class="color">
+                <input type="color" aria-label="${label} picker" .value=${asHex(theme[key])} @input=${(e: Event) => this.set(key, (e.target as HTMLInputElement).value)} />
+                <input name=${key} aria-label=${label} .value=${theme[key]} @input=${(e: Event) => this.set(key, (e.target as HTMLInputElement).value.trim())} />
+              </span>
+              ${this.error(key)}
+            </label>`,
+          )}
+          <label
+            >Font
+            <select name="fontFamily" @change=${(e: Event) => this.set('fontFamily', (e.target as HTMLSelectElement).value as FontFamily)}>
+              ${FONT_FAMILIES.map((f) => html`<option value=${f} ?selected=${f === theme.fontFamily}>${f}</option>`)}
+            </select>
+            ${this.error('fontFamily')}
+          </label>
+          <label
+            >Button text
+            <input name="buttonText" dir="auto" maxlength=${ASSESSMENT.maxButtonTextLength} .value=${theme.buttonText} @input=${(e: Event) => this.set('buttonText', (e.target as HTMLInputElement).value)} />
+            ${this.error('buttonText')}
+          </label>
+          <label
+            ><span>Logo URL <span class="hint">optional</span></span>
+            <input name="logoUrl" type="url" placeholder=${this.edits ? 'https://example.com/logo.png' : nothing} .value=${theme.logoUrl ?? ''} @input=${(e: Event) => this.set('logoUrl', (e.target as HTMLInputElement).value)} />
+            ${this.error('logoUrl')}
+          </label>
+          <fieldset class="wide">
+            <legend>Layout</legend>
+            <label class="inline"><input type="radio" name="layout" value="all" .checked=${theme.layout === 'all'} @change=${() => this.set('layout', 'all')} /> All questions on one page</label>
+            <label class="inline"
+              ><input type="radio" name="layout" value="one-per-screen" .checked=${theme.layout === 'one-per-screen'} @change=${() => this.set('layout', 'one-per-screen')} /> One question per screen</label
+            >
+            ${this.error('layout')}
         </fieldset>
         <label class="wide"
           ><span>Custom CSS <span class="hint">no @import, no url() to other sites, no expression()</span></span>
           <textarea class="css" name="customCss" spellcheck="false" .value=${theme.customCss} @input=${(e: Event) => this.set('customCss', (e.target as HTMLTextAreaElement).value)}></textarea>
           ${this.error('customCss')}
         </label>
-        <div class="wide actions">
-          <button class="primary" type="submit">Save style</button>
-          <button type="button" class="danger" @click=${this.reset}>Reset to defaults</button>
-          ${this.saved ? html`<span class="saved" role="status">${this.saved}</span>` : nothing} ${this.error('')}
-        </div>
+        </fieldset>
+        ${
+          this.edits
+            ? html`<div class="wide actions">
+              <button class="primary" type="submit">Save style</button>
+              <button type="button" class="danger" @click=${this.reset}>Reset to defaults</button>
+              ${this.saved ? html`<span class="saved" role="status">${this.saved}</span>` : nothing} ${this.error('')}
+            </div>`
+            : html`<div class="wide actions">${this.error('')}</div>`
+        }
       </form>
     </section>`
   }
@@ -219,6 +233,8 @@ export class SvcConnectEditor extends LitElement {
 
   private renderPreview(theme: Theme) {
     const fillIn = this.urls?.fillIn
+    // A viewer's "draft" is the style as saved: there is nothing else to sketch.
+    const what = this.edits ? 'the draft' : 'the style'
     const colors = pageColors(theme)
     const used = { primaryColor: colors.primary, backgroundColor: colors.background, textColor: colors.text }
     const page = {
@@ -241,16 +257,18 @@ export class SvcConnectEditor extends LitElement {
           <span class="fake-button" ${paint({ background: colors.primary, color: colors.onPrimary })} dir="auto">${theme.buttonText}</span>
         </div>
         ${this.renderCorrections(theme, used)}
-        <p class="muted small">A sketch of the draft. The real page also applies the layout and custom CSS.</p>
+        <p class="muted small">A sketch of ${what}. The real page also applies the layout and custom CSS.</p>
         <div class="row">
           ${
             fillIn && /^https?:\/\//.test(fillIn)
               ? html`<a class="button" href=${fillIn} target="_blank" rel="noopener noreferrer">Open the fill-in page</a>`
-              : html`<span class="muted small">Publish the app on the Setup tab to get its fill-in page.</span>`
+              : may(this.app.role, 'share:write')
+                ? html`<span class="muted small">Publish the app on the Setup tab to get its fill-in page.</span>`
+                : html`<span class="muted small">The app is not published yet, so it has no fill-in page.</span>`
           }
         </div>
         <div class="row">
-          <button type="button" class="small" @click=${this.preview}>Build preview of the draft</button>
+          <button type="button" class="small" @click=${this.preview}>Build preview of ${what}</button>
           ${this.previewUrl ? html`<a class="button small" href=${this.previewUrl} download="fill-in-preview.html">Download preview</a>` : nothing}
         </div>
       </div>

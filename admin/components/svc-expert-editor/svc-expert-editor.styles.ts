@@ -46,6 +46,11 @@ export const expertEditorStyles = css`
     min-height: 54px;
     font-size: 13px;
   }
+  .grid .comment {
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    font-size: 13px;
+  }
   .level-name {
     font-weight: 600;
   }

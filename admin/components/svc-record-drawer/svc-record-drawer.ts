@@ -15,7 +15,7 @@ import { recordDrawerStyles } from './svc-record-drawer.styles.ts'
 /**
  * @summary A side sheet with one record: when it arrived, its meta, each value under the
  * field's label (the name beside it), its scores, its history of edits and the raw JSON;
- * Edit turns it into a form with each field's control, Save stores the correction (the
+ * where the caller may edit records, Edit turns it into a form with each field's control, Save stores the correction (the
  * change goes into the history). Opens when `record` is set; Escape or Close ends it.
  * @event svc-close - The user closed the drawer.
  * @event svc-record-changed - `detail` is the record as an edit left it.
@@ -29,6 +29,8 @@ export class SvcRecordDrawer extends LitElement {
   @property({ attribute: false }) appId = ''
   /** The app's fields, for labels and the editor's controls. */
   @property({ attribute: false }) fields: Field[] = []
+  /** Whether the caller's role edits records (editor and up): a viewer gets no Edit button. */
+  @property({ type: Boolean }) editable = false
 
   /** The record with its history, once read (the page's copy until then). */
   @state() private detail: RecordDetail | null = null
@@ -155,14 +157,14 @@ export class SvcRecordDrawer extends LitElement {
         shown
           ? html`<header>
               <h2 id="drawer-title">${this.editing ? 'Edit record' : 'Record'}</h2>
-              ${this.editing ? nothing : html`<button class="small edit" ?disabled=${!this.detail} @click=${this.startEditing}>Edit</button>`}
+              ${this.editing || !this.editable ? nothing : html`<button class="small edit" ?disabled=${!this.detail} @click=${this.startEditing}>Edit</button>`}
               <button class="small close" @click=${() => this.dialog.close()} autofocus>Close</button>
             </header>
             <div class="content">
               ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
               <p class="saved" role="status">${this.saved}</p>
               ${
-                this.editing && this.detail
+                this.editing && this.editable && this.detail
                   ? html`<svc-record-form
                         .appId=${this.appId}
                         .fields=${this.fields}

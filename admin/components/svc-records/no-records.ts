@@ -1,7 +1,7 @@
 /**
  * @module What the Data tab shows when the view holds no record: that nothing matches the
  * filter, that there is no spam, or, for an app with no records yet, how to send the first
- * (a curl command to copy, or the way to Setup to publish).
+ * (a curl command to copy; unpublished, the way to Setup to publish for those who may).
  */
 import { html, type TemplateResult } from 'lit'
 import type { AppUrls, Field, SpamFilter } from '../../api.ts'
@@ -15,6 +15,8 @@ export interface EmptyView {
   spam: SpamFilter
   urls: AppUrls | null
   fields: Field[]
+  /** Whether the caller may publish (admins and the owner), so is sent to Setup to do it. */
+  publishes: boolean
 }
 
 /** The empty state of the view. */
@@ -31,7 +33,9 @@ export function noRecords(view: EmptyView): TemplateResult {
         ? html`<p>POST one with this curl command, or paste the HTML form from <a href=${setup}>Setup</a>:</p>
             <pre dir="ltr" tabindex="0" aria-label="curl command">${curlSnippet(endpoint, view.fields)}</pre>
             <p><svc-copy-button .value=${curlSnippet(endpoint, view.fields)} label="Copy curl command"></svc-copy-button></p>`
-        : html`<p>This app is not published yet. <a href=${setup}>Publish it in Setup</a> to get an endpoint URL.</p>`
+        : view.publishes
+          ? html`<p>This app is not published yet. <a href=${setup}>Publish it in Setup</a> to get an endpoint URL.</p>`
+          : html`<p>This app is not published yet, so it has no endpoint URL to send records to.</p>`
     }
   </div>`
 }

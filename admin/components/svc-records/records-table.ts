@@ -1,7 +1,7 @@
 /**
- * @module The records table of the Data tab: a checkbox, the open button (short id, with a
- * New badge on records just shown live) and the arrival time per record, then a cell per
- * shown column and a score per scale. Each cell carries its column's label (`data-label`),
+ * @module The records table of the Data tab: a checkbox (where the caller's role may act on
+ * a selection), the open button (short id, with a New badge on records just shown live) and
+ * the arrival time per record, then a cell per shown column and a score per scale. Each cell carries its column's label (`data-label`),
  * so on a phone the styles lay each row out as a card of label and value pairs instead of a
  * table scrolling sideways. Wider, the table scrolls in its own box: a named region the
  * keyboard can scroll, its edges shaded where columns lie beyond them, and a line above that
@@ -25,6 +25,8 @@ export interface TableView {
   /** Every column, hidden ones included: the open button's name reads the first answer whatever is shown. */
   allColumns: Column[]
   scales: string[]
+  /** False when the caller may neither mark nor delete records: no checkboxes, since a selection would serve nothing. */
+  selectable: boolean
   selected: ReadonlySet<string>
   /** Records just shown by "Show new records": a New badge by the id. */
   fresh: ReadonlySet<string>
@@ -83,7 +85,7 @@ function sideLine(view: TableView): TemplateResult | typeof nothing {
 
 /** The table of one page of records. */
 export function recordsTable(view: TableView): TemplateResult {
-  const { page, columns, scales, selected, fresh, newColumns } = view
+  const { page, columns, scales, selectable, selected, fresh, newColumns } = view
   const side = view.side.view
   const all = page.records.length > 0 && page.records.every((r) => selected.has(r.id))
   return html`${sideLine(view)}<div class="table-frame" style="--side-gutter: ${side.gutter}px; --side-bar: ${side.bar}px">
@@ -93,19 +95,23 @@ export function recordsTable(view: TableView): TemplateResult {
       aria-label=${side.scrolls ? 'Records table' : nothing}
       tabindex=${side.scrolls ? '0' : nothing}
     >
-    <table>
+    <table class=${selectable ? nothing : 'unselectable'}>
       <thead>
         <tr>
-          <th class="check" scope="col">
-            <label class="select-all"
-              ><input
-                type="checkbox"
-                aria-label="Select all records on this page"
-                .checked=${all}
-                @change=${(e: Event) => view.toggleAll((e.target as HTMLInputElement).checked)}
-              /><span class="select-all-text" aria-hidden="true">Select all records on this page</span></label
-            >
-          </th>
+          ${
+            selectable
+              ? html`<th class="check" scope="col">
+                <label class="select-all"
+                  ><input
+                    type="checkbox"
+                    aria-label="Select all records on this page"
+                    .checked=${all}
+                    @change=${(e: Event) => view.toggleAll((e.target as HTMLInputElement).checked)}
+                  /><span class="select-all-text" aria-hidden="true">Select all records on this page</span></label
+                >
+              </th>`
+              : nothing
+          }
           <th scope="col">id</th>
           <th scope="col">Arrived</th>
           ${columns.map((c) => header(c, newColumns.has(c.name)))}
@@ -119,14 +125,18 @@ export function recordsTable(view: TableView): TemplateResult {
           (record) => {
             const when = formatDateTime(record.createdAt)
             return html`<tr class="${selected.has(record.id) ? 'selected' : ''} ${record.spam ? 'spam' : ''}" data-record-id=${record.id}>
-              <td class="check">
-                <input
-                  type="checkbox"
-                  aria-label="Select record ${record.id}"
-                  .checked=${selected.has(record.id)}
-                  @change=${(e: Event) => view.toggle(record.id, (e.target as HTMLInputElement).checked)}
-                />
-              </td>
+              ${
+                selectable
+                  ? html`<td class="check">
+                    <input
+                      type="checkbox"
+                      aria-label="Select record ${record.id}"
+                      .checked=${selected.has(record.id)}
+                      @change=${(e: Event) => view.toggle(record.id, (e.target as HTMLInputElement).checked)}
+                    />
+                  </td>`
+                  : nothing
+              }
               <td class="id">
                 <button aria-label=${openLabel(record, view.allColumns, when)} @click=${() => view.open(record)}>${record.id.slice(-8)}</button>
                 ${fresh.has(record.id) ? html`<span class="badge new">New</span>` : nothing}

@@ -1,7 +1,8 @@
 /**
  * @module The bar of the Data tab's selection: how many records are selected and what can
- * be done with them (mark as spam or not, offered by what the selected rows are; delete;
- * clear), shown only while something is selected; the toolbar's count and the delete question.
+ * be done with them (mark as spam or not, offered by what the selected rows are; delete,
+ * where the caller's role may; clear), shown only while something is selected; the
+ * toolbar's count and the delete question.
  */
 import { html, nothing, type TemplateResult } from 'lit'
 import type { RecordsPage, SpamFilter, SvcRecord } from '../../api.ts'
@@ -12,19 +13,20 @@ export interface Selection {
   /** The selected records on this page. */
   onPage: SvcRecord[]
   mark(spam: boolean): void
-  remove(): void
+  /** Deletes the selected records; absent where the caller's role may not (records:delete is an admin's). */
+  remove?: () => void
   clear(): void
 }
 
 /** The selection bar, or nothing with nothing selected. */
 export function selectionBar(selection: Selection): TemplateResult | typeof nothing {
   if (selection.count === 0) return nothing
-  const { onPage } = selection
+  const { onPage, remove } = selection
   return html`<div class="selection" role="region" aria-label="Selected records">
     <strong>${selection.count} selected</strong>
     ${onPage.some((r) => !r.spam) ? html`<button class="small mark-spam" @click=${() => selection.mark(true)}>Mark as spam</button>` : nothing}
     ${onPage.some((r) => r.spam) ? html`<button class="small not-spam" @click=${() => selection.mark(false)}>Not spam</button>` : nothing}
-    <button class="small danger delete-selected" @click=${() => selection.remove()}>Delete selected</button>
+    ${remove ? html`<button class="small danger delete-selected" @click=${() => remove()}>Delete selected</button>` : nothing}
     <button class="small ghost" @click=${() => selection.clear()}>Clear selection</button>
   </div>`
 }

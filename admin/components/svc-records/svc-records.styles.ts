@@ -274,6 +274,10 @@ export const recordsStyles = css`
       border: none;
       background: none;
     }
+    /* Without checkboxes the head row holds nothing a card needs. */
+    table.unselectable thead {
+      display: none;
+    }
     .select-all {
       display: inline-flex;
       align-items: center;

@@ -13,6 +13,7 @@ import {
 } from '../../api.ts'
 import { LiveRecords } from '../../live-records.ts'
 import { PoliteText } from '../../polite-text.ts'
+import { may, viewerNotice } from '../../roles.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
@@ -42,7 +43,9 @@ import { pager, viewControls } from './view-controls.ts'
  * a phone the rows are cards; wider, columns beyond the box's edge are shaded and counted, and
  * fields just accepted are marked New. Records of the view that arrive while it is open are
  * counted beside the total ("Show 3 new records") and shown only when asked for
- * (docs/records.md, "Records arriving while the Data or Summary tab is open").
+ * (docs/records.md, "Records arriving while the Data or Summary tab is open"). What changes
+ * records follows the caller's role: an editor edits and marks spam, an admin or the owner
+ * also deletes; a viewer reads and exports, with no selection at all.
  * @event svc-app-changed - After records were deleted, marked or edited, so counts elsewhere refresh.
  */
 @customElement('svc-records')
@@ -81,6 +84,16 @@ export class SvcRecords extends LitElement {
   /** Fields accepted since the tab last opened (by name): their columns are marked New while it stays open. */
   @state() private newColumns: ReadonlySet<string> = new Set()
   @query('svc-confirm') private confirm!: SvcConfirm
+
+  /** True when the caller's role edits records and marks them spam (editor and up). */
+  private get edits() {
+    return may(this.app.role, 'records:write')
+  }
+
+  /** True when the caller's role deletes records (admin and owner). */
+  private get deletes() {
+    return may(this.app.role, 'records:delete')
+  }
 
   private readonly side = new SideScroll(this, () => this.renderRoot.querySelector('.table-wrap'))
 
@@ -333,6 +346,7 @@ export class SvcRecords extends LitElement {
       columns: allColumns.filter((c) => !this.hiddenColumns.has(c.name)),
       allColumns,
       scales: scoreColumnsOf(result.records),
+      selectable: this.edits || this.deletes,
       selected: this.selected,
       fresh: this.fresh,
       newColumns: this.newColumns,
@@ -345,7 +359,8 @@ export class SvcRecords extends LitElement {
 
   override render() {
     const result = this.result
-    return html`<details class="filters" ?open=${this.filtersOpen || this.filterProblem !== ''} @toggle=${this.filtersToggled}>
+    return html`${this.edits ? nothing : viewerNotice('you read and export its records, but do not change them')}
+      <details class="filters" ?open=${this.filtersOpen || this.filterProblem !== ''} @toggle=${this.filtersToggled}>
         <summary>Filter${this.filter ? html`<span class="active-filter" dir="auto">: ${this.filter}</span>` : nothing}</summary>
         <svc-record-filter
           .problem=${this.filterProblem}
@@ -359,7 +374,7 @@ export class SvcRecords extends LitElement {
         count: this.selected.size,
         onPage: this.result?.records.filter((r) => this.selected.has(r.id)) ?? [],
         mark: (spam) => void this.markSelected(spam),
-        remove: () => void this.deleteSelected(),
+        remove: this.deletes ? () => void this.deleteSelected() : undefined,
         clear: () => this.toggleAll(false),
       })}
 
@@ -374,6 +389,7 @@ export class SvcRecords extends LitElement {
                   spam: this.spam,
                   urls: this.urls,
                   fields: this.fields,
+                  publishes: may(this.app.role, 'share:write'),
                 })
               : html`${this.renderTable(result)} ${pager(this.page, this.pageCount, (page) => this.go(page))}`
         }
@@ -382,6 +398,7 @@ export class SvcRecords extends LitElement {
         .record=${this.open}
         .appId=${this.app.id}
         .fields=${this.fields}
+        .editable=${this.edits}
         @svc-close=${() => (this.open = null)}
         @svc-record-changed=${this.edited}
       ></svc-record-drawer>

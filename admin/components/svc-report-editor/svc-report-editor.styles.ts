@@ -21,6 +21,11 @@ export const reportEditorStyles = css`
     height: 30px;
     font-weight: 600;
   }
+  .page > header .page-title {
+    flex: 1 1 160px;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
   .page > header .num {
     color: var(--svc-muted);
     font-size: 12px;

@@ -4,6 +4,7 @@ import { repeat } from 'lit/directives/repeat.js'
 import type { SectionType } from '../../../server/contract/reports/schemas.ts'
 import { api, type App, type Field } from '../../api.ts'
 import { assessmentApi, type ReportPage, type Scale, type SectionInput } from '../../assessment-api.ts'
+import { may, viewerNotice } from '../../roles.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { stackedTableStyles } from '../../styles/stacked-table.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
@@ -40,7 +41,8 @@ function inputOf(section: Section, position: number): SectionInput {
 
 /**
  * @summary The report respondents see: ordered pages of sections (intro, dimension score,
- * chart, expert commentary, closing), with placeholders help and a preview beside them.
+ * chart, expert commentary, closing), with placeholders help and a preview beside them. A
+ * viewer reads the pages and previews them, with nothing to add, move, edit or remove.
  * @event svc-app-changed - After any saved change.
  */
 @customElement('svc-report-editor')
@@ -59,6 +61,11 @@ export class SvcReportEditor extends LitElement {
   /** The section whose title and text are open for editing. */
   @state() private editing: string | null = null
   @query('svc-confirm') private confirm!: SvcConfirm
+
+  /** True when the caller's role changes the report (editor and up). */
+  private get edits() {
+    return may(this.app.role, 'apps:write')
+  }
 
   override connectedCallback() {
     super.connectedCallback()
@@ -183,20 +190,28 @@ export class SvcReportEditor extends LitElement {
     if (this.editing === section.id) return this.renderSectionForm(page, section, index)
     const scale = this.scales.find((s) => s.key === section.scale)
     return html`<tr data-section=${section.id}>
-      <td class="order">
-        <button class="icon ghost" aria-label="Move section ${index + 1} up" ?disabled=${index === 0} @click=${() => this.moveSection(page, index, -1)}>↑</button>
-        <button class="icon ghost" aria-label="Move section ${index + 1} down" ?disabled=${index === page.sections.length - 1} @click=${() => this.moveSection(page, index, 1)}>↓</button>
-      </td>
+      ${
+        this.edits
+          ? html`<td class="order">
+            <button class="icon ghost" aria-label="Move section ${index + 1} up" ?disabled=${index === 0} @click=${() => this.moveSection(page, index, -1)}>↑</button>
+            <button class="icon ghost" aria-label="Move section ${index + 1} down" ?disabled=${index === page.sections.length - 1} @click=${() => this.moveSection(page, index, 1)}>↓</button>
+          </td>`
+          : nothing
+      }
       <td class="type"><span class="badge">${SECTION_LABELS[section.type]}</span></td>
       <td class="text" dir="auto">
         ${section.title ? html`<div class="title">${section.title}</div>` : nothing}
         ${usesScale(section.type) ? html`<div class="muted small">${scale ? `Scale: ${scale.name}` : section.scale ? `Scale ${section.scale} (removed)` : 'Every scale'}</div>` : nothing}
         ${section.text ? html`<div class="words">${section.text}</div>` : nothing}
       </td>
-      <td class="remove">
-        <button class="icon ghost edit" aria-label="Edit section ${index + 1}" title="Edit section" @click=${() => (this.editing = section.id)}>✎<span class="stacked-only">Edit</span></button>
-        <button class="icon ghost remove" aria-label="Remove section ${index + 1}" @click=${() => this.run(page.id, () => assessmentApi.deleteSection(this.app.id, page.id, section.id))}>×<span class="stacked-only">Remove</span></button>
-      </td>
+      ${
+        this.edits
+          ? html`<td class="remove">
+            <button class="icon ghost edit" aria-label="Edit section ${index + 1}" title="Edit section" @click=${() => (this.editing = section.id)}>✎<span class="stacked-only">Edit</span></button>
+            <button class="icon ghost remove" aria-label="Remove section ${index + 1}" @click=${() => this.run(page.id, () => assessmentApi.deleteSection(this.app.id, page.id, section.id))}>×<span class="stacked-only">Remove</span></button>
+          </td>`
+          : nothing
+      }
     </tr>`
   }
 
@@ -236,9 +251,14 @@ export class SvcReportEditor extends LitElement {
     </form>`
   }
 
-  private renderPage(page: ReportPage, index: number, count: number) {
-    return html`<section class="panel page stacking" data-page=${page.id} aria-label="Report page ${page.number}">
-      <header>
+  /** A page's header: its number and title, and for an editor the title's box and the page's buttons. */
+  private renderPageHeader(page: ReportPage, index: number, count: number) {
+    if (!this.edits)
+      return html`<header>
+        <span class="num">Page ${page.number}</span>
+        <strong class="page-title" dir="auto">${page.title || html`<span class="muted">Untitled page</span>`}</strong>
+      </header>`
+    return html`<header>
         <span class="num">Page ${page.number}</span>
         <input
           aria-label="Title of page ${page.number}"
@@ -251,7 +271,12 @@ export class SvcReportEditor extends LitElement {
         <button class="icon ghost" aria-label="Move page ${page.number} up" ?disabled=${index === 0} @click=${() => this.run(page.id, () => assessmentApi.updatePage(this.app.id, page.id, { position: index }))}>↑</button>
         <button class="icon ghost" aria-label="Move page ${page.number} down" ?disabled=${index === count - 1} @click=${() => this.run(page.id, () => assessmentApi.updatePage(this.app.id, page.id, { position: index + 2 }))}>↓</button>
         <button class="small danger" @click=${() => this.removePage(page)}>Remove page</button>
-      </header>
+      </header>`
+  }
+
+  private renderPage(page: ReportPage, index: number, count: number) {
+    return html`<section class="panel page stacking" data-page=${page.id} aria-label="Report page ${page.number}">
+      ${this.renderPageHeader(page, index, count)}
       ${
         page.sections.length === 0
           ? html`<p class="empty">No sections on this page yet.</p>`
@@ -265,28 +290,33 @@ export class SvcReportEditor extends LitElement {
             </tbody>
           </table>`
       }
-      ${this.renderAddSection(page)}
+      ${this.edits ? this.renderAddSection(page) : nothing}
     </section>`
   }
 
   override render() {
     const pages = this.pages
     return html`<div class="pages">
+        ${this.edits ? nothing : viewerNotice('you see the report respondents get and may preview it, but do not change it')}
         ${
           pages === null
             ? html`<p class="muted">Loading…</p>`
             : pages.length === 0
-              ? html`<div class="panel empty">No report pages yet. Respondents see the report after they submit; add a first page to start it.</div>`
+              ? html`<div class="panel empty">No report pages yet. Respondents see the report after they submit${this.edits ? '; add a first page to start it' : ''}.</div>`
               : repeat(
                   pages,
                   (p) => p.id,
                   (p, i) => this.renderPage(p, i, pages.length),
                 )
         }
-        <form class="add-page panel body" @submit=${this.addPage} aria-label="Add a report page">
-          <label><span>New page <span class="hint">title, optional</span></span><input name="title" dir="auto" placeholder="Your results" /></label>
-          <button class="primary" type="submit">Add page</button>
-        </form>
+        ${
+          this.edits
+            ? html`<form class="add-page panel body" @submit=${this.addPage} aria-label="Add a report page">
+              <label><span>New page <span class="hint">title, optional</span></span><input name="title" dir="auto" placeholder="Your results" /></label>
+              <button class="primary" type="submit">Add page</button>
+            </form>`
+            : nothing
+        }
         ${this.errors[''] ? html`<p class="error" role="alert">${this.errors['']}</p>` : nothing}
       </div>
       <div class="side">

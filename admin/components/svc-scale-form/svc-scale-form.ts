@@ -27,8 +27,9 @@ const defaultScores = (field: Field): Record<string, number> =>
  * @summary Adds or edits one scale: key, name, method, items (a field each, option scores
  * or a clamp, reverse, weight) and levels, with a live bar of the possible range and how
  * the levels tile it. Saves the whole scale at once; the server's problems show in place.
+ * Read-only (for a viewer) it shows the same with its controls disabled, and only Close.
  * @event svc-scale-saved - After a save; `detail` is the saved Scale.
- * @event svc-scale-cancel - The person closed the form without saving.
+ * @event svc-scale-cancel - The person closed the form without saving (or, read-only, closed it).
  */
 @customElement('svc-scale-form')
 export class SvcScaleForm extends LitElement {
@@ -38,6 +39,8 @@ export class SvcScaleForm extends LitElement {
   @property({ attribute: false }) fields: Field[] = []
   /** The scale to edit; null adds a new one. */
   @property({ attribute: false }) scale: Scale | null = null
+  /** Shows the scale without controls that change it: the caller's role may not. */
+  @property({ type: Boolean, attribute: 'read-only' }) readOnly = false
 
   @state() private key = ''
   @state() private name = ''
@@ -180,6 +183,18 @@ export class SvcScaleForm extends LitElement {
       : nothing
   }
 
+  /** The head of a table's remove column; none when read-only. */
+  private removeHead() {
+    return this.readOnly ? nothing : html`<th><span class="visually-hidden">Remove</span></th>`
+  }
+
+  /** A row's remove button, labelled `label`; none when read-only. */
+  private removeCell(label: string, remove: () => void) {
+    return this.readOnly
+      ? nothing
+      : html`<td class="remove"><button type="button" class="icon ghost remove" aria-label=${label} @click=${remove}>×<span class="stacked-only">Remove</span></button></td>`
+  }
+
   private renderItemValue(item: StoredItem, index: number, field: Field | undefined) {
     if (!field) return html`<span class="muted small">field removed</span>`
     if (scoringOf(field.type)?.by === 'value') {
@@ -215,10 +230,10 @@ export class SvcScaleForm extends LitElement {
       ${
         this.items.length === 0
           ? html`<p class="none muted small">
-            ${scorable.length ? 'No items yet. Each item scores one choice, multichoice or number field.' : 'This app has no choice, multichoice or number fields to score. Add them on the Setup tab first.'}
+            ${this.readOnly ? 'No items yet.' : scorable.length ? 'No items yet. Each item scores one choice, multichoice or number field.' : 'This app has no choice, multichoice or number fields to score. Add them on the Setup tab first.'}
           </p>`
           : html`<table class="stacks">
-            <thead><tr><th>Field</th><th>Scores</th><th class="check">Reverse</th><th>Weight</th><th><span class="visually-hidden">Remove</span></th></tr></thead>
+            <thead><tr><th>Field</th><th>Scores</th><th class="check">Reverse</th><th>Weight</th>${this.removeHead()}</tr></thead>
             <tbody>
               ${this.items.map((item, index) => {
                 const field = this.fields.find((f) => f.id === item.fieldId)
@@ -232,16 +247,20 @@ export class SvcScaleForm extends LitElement {
                   <td data-label="Scores">${this.renderItemValue(item, index, field)}</td>
                   <td class="check" data-label="Reverse"><input type="checkbox" aria-label="Reverse-score item ${index + 1}" .checked=${item.reverse} @change=${(e: Event) => this.setItem(index, { reverse: (e.target as HTMLInputElement).checked })} /></td>
                   <td class="num" data-label="Weight"><input type="number" step="any" min="0" aria-label="Weight of item ${index + 1}" .value=${String(item.weight)} @input=${(e: Event) => this.setItem(index, { weight: numberOf(e) ?? Number.NaN })} /></td>
-                  <td class="remove"><button type="button" class="icon ghost remove" aria-label="Remove item ${index + 1}" @click=${() => (this.items = this.items.filter((_, i) => i !== index))}>×<span class="stacked-only">Remove</span></button></td>
+                  ${this.removeCell(`Remove item ${index + 1}`, () => (this.items = this.items.filter((_, i) => i !== index)))}
                 </tr>`
               })}
             </tbody>
           </table>`
       }
-      <footer>
-        <button type="button" class="small" ?disabled=${scorable.length === 0 || this.items.length >= ASSESSMENT.maxItemsPerScale} @click=${this.addItem}>Add item</button>
-        ${this.problemsAt('items')}
-      </footer>
+      ${
+        this.readOnly
+          ? nothing
+          : html`<footer>
+            <button type="button" class="small" ?disabled=${scorable.length === 0 || this.items.length >= ASSESSMENT.maxItemsPerScale} @click=${this.addItem}>Add item</button>
+            ${this.problemsAt('items')}
+          </footer>`
+      }
     </div>`
   }
 
@@ -251,7 +270,7 @@ export class SvcScaleForm extends LitElement {
         this.levels.length === 0
           ? html`<p class="none muted small">No levels yet. Levels name score ranges (low, medium, high) and must cover every possible score.</p>`
           : html`<table class="stacks">
-            <thead><tr><th>Key</th><th>Label</th><th>From (≥)</th><th>To (&lt;)</th><th>Interpretation</th><th><span class="visually-hidden">Remove</span></th></tr></thead>
+            <thead><tr><th>Key</th><th>Label</th><th>From (≥)</th><th>To (&lt;)</th><th>Interpretation</th>${this.removeHead()}</tr></thead>
             <tbody>
               ${this.levels.map(
                 (level, index) => html`<tr data-level=${index}>
@@ -260,14 +279,14 @@ export class SvcScaleForm extends LitElement {
                   <td class="num" data-label="From (≥)"><input type="number" step="any" placeholder="−∞" aria-label="Lowest score of level ${index + 1}" .value=${level.min === null ? '' : String(level.min)} @input=${(e: Event) => this.setLevel(index, { min: numberOf(e) })} /></td>
                   <td class="num" data-label="To (<)"><input type="number" step="any" placeholder="∞" aria-label="Score where level ${index + 1} ends" .value=${level.max === null ? '' : String(level.max)} @input=${(e: Event) => this.setLevel(index, { max: numberOf(e) })} /></td>
                   <td data-label="Interpretation"><textarea rows="1" dir="auto" aria-label="Interpretation of level ${index + 1}" .value=${level.interpretation} @input=${(e: Event) => this.setLevel(index, { interpretation: (e.target as HTMLTextAreaElement).value })}></textarea></td>
-                  <td class="remove"><button type="button" class="icon ghost remove" aria-label="Remove level ${index + 1}" @click=${() => (this.levels = this.levels.filter((_, i) => i !== index))}>×<span class="stacked-only">Remove</span></button></td>
+                  ${this.removeCell(`Remove level ${index + 1}`, () => (this.levels = this.levels.filter((_, i) => i !== index)))}
                 </tr>`,
               )}
             </tbody>
           </table>`
       }
       <footer>
-        <button type="button" class="small" ?disabled=${this.levels.length >= ASSESSMENT.maxLevelsPerScale} @click=${this.addLevel}>Add level</button>
+        ${this.readOnly ? nothing : html`<button type="button" class="small" ?disabled=${this.levels.length >= ASSESSMENT.maxLevelsPerScale} @click=${this.addLevel}>Add level</button>`}
         <span class="muted small">A level holds scores from its “from” up to (not including) its “to”; the top level includes its “to”. Leave an end empty for no bound.</span>
       </footer>
     </div>`
@@ -292,24 +311,27 @@ export class SvcScaleForm extends LitElement {
   override render() {
     const others = this.problems.filter((p) => !/^(items|levels)\.\d/.test(p.path) && p.path !== 'items')
     // Once the draft changes, the last refusal no longer describes it; the live preview does.
-    return html`<form @submit=${this.save} @input=${this.clearError} @change=${this.clearError} aria-label=${this.scale ? `Edit scale ${this.scale.name}` : 'New scale'}>
-      <div class="basics">
-        <label>Key <input name="key" required .value=${this.key} placeholder="e.g. energy" @input=${(e: Event) => (this.key = (e.target as HTMLInputElement).value)} /></label>
-        <label>Name <input name="name" required dir="auto" .value=${this.name} placeholder="e.g. Energy" @input=${(e: Event) => (this.name = (e.target as HTMLInputElement).value)} /></label>
-        <label
-          >Method
-          <select name="method" @change=${(e: Event) => (this.method = (e.target as HTMLSelectElement).value as ScaleMethod)}>
-            <option value="sum" ?selected=${this.method === 'sum'}>sum</option>
-            <option value="mean" ?selected=${this.method === 'mean'}>mean</option>
-          </select>
-        </label>
-        <label class="wide"
-          ><span>Description <span class="hint">optional</span></span>
-          <textarea name="description" rows="1" dir="auto" .value=${this.description} @input=${(e: Event) => (this.description = (e.target as HTMLTextAreaElement).value)}></textarea>
-        </label>
-      </div>
-      <section><h3>Items <span class="hint">fields that count towards this scale</span></h3>${this.renderItems()}</section>
-      <section><h3>Levels <span class="hint">score ranges and what they mean</span></h3>${this.renderLevels()}</section>
+    const label = this.scale ? `${this.readOnly ? 'Scale' : 'Edit scale'} ${this.scale.name}` : 'New scale'
+    return html`<form @submit=${this.save} @input=${this.clearError} @change=${this.clearError} aria-label=${label}>
+      <fieldset class="controls" ?disabled=${this.readOnly}>
+        <div class="basics">
+          <label>Key <input name="key" required .value=${this.key} placeholder="e.g. energy" @input=${(e: Event) => (this.key = (e.target as HTMLInputElement).value)} /></label>
+          <label>Name <input name="name" required dir="auto" .value=${this.name} placeholder="e.g. Energy" @input=${(e: Event) => (this.name = (e.target as HTMLInputElement).value)} /></label>
+          <label
+            >Method
+            <select name="method" @change=${(e: Event) => (this.method = (e.target as HTMLSelectElement).value as ScaleMethod)}>
+              <option value="sum" ?selected=${this.method === 'sum'}>sum</option>
+              <option value="mean" ?selected=${this.method === 'mean'}>mean</option>
+            </select>
+          </label>
+          <label class="wide"
+            ><span>Description <span class="hint">optional</span></span>
+            <textarea name="description" rows="1" dir="auto" .value=${this.description} @input=${(e: Event) => (this.description = (e.target as HTMLTextAreaElement).value)}></textarea>
+          </label>
+        </div>
+        <section><h3>Items <span class="hint">fields that count towards this scale</span></h3>${this.renderItems()}</section>
+        <section><h3>Levels <span class="hint">score ranges and what they mean</span></h3>${this.renderLevels()}</section>
+      </fieldset>
       ${this.renderPreview()}
       ${
         this.error
@@ -320,8 +342,8 @@ export class SvcScaleForm extends LitElement {
           : nothing
       }
       <div class="actions">
-        <button class="primary" type="submit" ?disabled=${this.busy}>${this.scale ? 'Save scale' : 'Add scale'}</button>
-        <button type="button" @click=${() => this.dispatchEvent(new Event('svc-scale-cancel', { bubbles: true, composed: true }))}>Cancel</button>
+        ${this.readOnly ? nothing : html`<button class="primary" type="submit" ?disabled=${this.busy}>${this.scale ? 'Save scale' : 'Add scale'}</button>`}
+        <button type="button" @click=${() => this.dispatchEvent(new Event('svc-scale-cancel', { bubbles: true, composed: true }))}>${this.readOnly ? 'Close' : 'Cancel'}</button>
       </div>
     </form>`
   }

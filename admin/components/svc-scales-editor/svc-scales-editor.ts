@@ -3,6 +3,7 @@ import { customElement, property, query, state } from 'lit/decorators.js'
 import { api, type App, type Field } from '../../api.ts'
 import { assessmentApi, type Scale } from '../../assessment-api.ts'
 import { formatCount } from '../../format.ts'
+import { may, viewerNotice } from '../../roles.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { stackedTableStyles } from '../../styles/stacked-table.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
@@ -14,7 +15,8 @@ import { scalesEditorStyles } from './svc-scales-editor.styles.ts'
 
 /**
  * @summary The app's scales (scoring dimensions): each with its range, levels and whether
- * it is complete; add, edit and remove them, and rescore the stored records on purpose.
+ * it is complete; add, edit and remove them, and rescore the stored records on purpose. A
+ * viewer opens each scale's items and levels read-only (View), and changes nothing.
  * @event svc-app-changed - After a scale is saved or removed, or records are rescored.
  */
 @customElement('svc-scales-editor')
@@ -25,11 +27,16 @@ export class SvcScalesEditor extends LitElement {
 
   @state() private scales: Scale[] | null = null
   @state() private fields: Field[] = []
-  /** The scale being edited; 'new' while adding one; null when no form is open. */
+  /** The scale being edited (or, for a viewer, looked at); 'new' while adding one; null when no form is open. */
   @state() private editing: Scale | 'new' | null = null
   @state() private error = ''
   @state() private notice = ''
   @query('svc-confirm') private confirm!: SvcConfirm
+
+  /** True when the caller's role changes scales and rescores (editor and up). */
+  private get edits() {
+    return may(this.app.role, 'apps:write')
+  }
 
   override connectedCallback() {
     super.connectedCallback()
@@ -135,11 +142,11 @@ export class SvcScalesEditor extends LitElement {
             </td>
             <td class="actions">
               <span class="row">
-                <button class="small" aria-label="Edit scale ${scale.name}" @click=${() => {
+                <button class="small" aria-label="${this.edits ? 'Edit' : 'View'} scale ${scale.name}" @click=${() => {
                   this.editing = scale
                   this.notice = ''
-                }}>Edit</button>
-                <button class="small danger" aria-label="Remove scale ${scale.name}" @click=${() => this.removeScale(scale)}>Remove</button>
+                }}>${this.edits ? 'Edit' : 'View'}</button>
+                ${this.edits ? html`<button class="small danger" aria-label="Remove scale ${scale.name}" @click=${() => this.removeScale(scale)}>Remove</button>` : nothing}
               </span>
             </td>
           </tr>`,
@@ -150,13 +157,14 @@ export class SvcScalesEditor extends LitElement {
 
   override render() {
     const editing = this.editing
-    return html`<section class="panel" aria-labelledby="scales-title">
+    return html`${this.edits ? nothing : viewerNotice('you see its scales, their items and levels, but do not change them')}
+      <section class="panel" aria-labelledby="scales-title">
         <header>
           <h2 id="scales-title">Scales</h2>
           <span class="spacer"></span>
-          <button class="small" ?disabled=${!this.scales?.length} @click=${this.rescore}>Rescore all records</button>
+          ${this.edits ? html`<button class="small" ?disabled=${!this.scales?.length} @click=${this.rescore}>Rescore all records</button>` : nothing}
           ${
-            editing === null
+            editing === null && this.edits
               ? html`<button class="small primary" @click=${() => {
                   this.editing = 'new'
                   this.notice = ''
@@ -171,9 +179,10 @@ export class SvcScalesEditor extends LitElement {
       ${
         editing !== null
           ? html`<section class="panel" aria-labelledby="scale-form-title">
-            <header><h2 id="scale-form-title">${editing === 'new' ? 'New scale' : `Edit scale “${editing.name}”`}</h2></header>
+            <header><h2 id="scale-form-title">${editing === 'new' ? 'New scale' : this.edits ? `Edit scale “${editing.name}”` : `Scale “${editing.name}”`}</h2></header>
             <svc-scale-form
               .appId=${this.app.id}
+              .readOnly=${!this.edits}
               .fields=${this.fields}
               .scale=${editing === 'new' ? null : editing}
               @svc-scale-saved=${(e: CustomEvent<Scale>) => this.saved(e.detail)}

@@ -1,8 +1,9 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import { api, type ReadAccess, type Share } from '../../api.ts'
+import { api, type ReadAccess, type Role, type Share } from '../../api.ts'
 import { formatDateTime } from '../../format.ts'
+import { may } from '../../roles.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import '../svc-copy-button/svc-copy-button.ts'
@@ -61,7 +62,9 @@ function openReadsQuestion(to: 'summary' | 'records', records: number, emailFiel
  * with the link (off, summary, records; opening asks first and says who can then read what;
  * the server's warning beside it when open) and what respondents see after sending. The
  * settings few apps change (honeypot, rate limit, the public summary's minimum, allowed
- * redirect origins) and token rotation wait behind their own summary lines.
+ * redirect origins) and token rotation wait behind their own summary lines. An admin
+ * changes everything but what lets strangers read more: opening reads further, lowering the
+ * public summary's minimum and rotating the token are the owner's.
  * @event svc-app-changed - After any saved change.
  */
 @customElement('svc-share-settings')
@@ -70,6 +73,8 @@ export class SvcShareSettings extends LitElement {
 
   @property() appId = ''
   @property({ attribute: false }) share: Share | null = null
+  /** The caller's role in the app (the panel is shown to admins and the owner). */
+  @property() role: Role = 'admin'
 
   @state() private error = ''
   /** Problems with the settings form, shown beside its Save button. */
@@ -102,6 +107,11 @@ export class SvcShareSettings extends LitElement {
       danger: true,
     })
     if (ok) await this.run(() => api.rotate(this.appId))
+  }
+
+  /** True for the owner: opening reads to strangers and rotating the token are theirs alone. */
+  private get opens() {
+    return may(this.role, 'share:open')
   }
 
   /** Puts the reads radios back on `reads` (the browser already moved them to the one clicked). */
@@ -167,8 +177,13 @@ export class SvcShareSettings extends LitElement {
    */
   private renderReads(share: Share) {
     const warnings = share.warnings ?? []
+    const described = [
+      'reads-hint',
+      ...(this.opens ? [] : ['reads-owner']),
+      ...(warnings.length ? ['reads-warning'] : []),
+    ]
     return html`<div class="reads">
-      <fieldset class="reads-choice" aria-describedby=${warnings.length ? 'reads-hint reads-warning' : 'reads-hint'}>
+      <fieldset class="reads-choice" aria-describedby=${described.join(' ')}>
         <legend>Who may read with the endpoint or fill-in link</legend>
         <div class="choices">
           ${READS.map(
@@ -179,7 +194,7 @@ export class SvcShareSettings extends LitElement {
                 value=${value}
                 aria-describedby="reads-means-${value}"
                 .checked=${share.reads === value}
-                ?disabled=${this.busy}
+                ?disabled=${this.busy || (!this.opens && OPENNESS[value] > OPENNESS[share.reads])}
                 @change=${() => this.chooseReads(share, value)}
               />
               ${label}
@@ -188,6 +203,7 @@ export class SvcShareSettings extends LitElement {
         </div>
         ${READS.map(([value, , means]) => html`<p class="hint" id="reads-means-${value}" ?hidden=${share.reads !== value}>${means}</p>`)}
         <p class="hint" id="reads-hint">The link sits in your form's page source, so anyone who sees the form has it.</p>
+        ${this.opens ? nothing : html`<p class="hint" id="reads-owner">Only the app's owner lets the link read more; you may close it further.</p>`}
       </fieldset>
       ${
         warnings.length
@@ -292,9 +308,9 @@ export class SvcShareSettings extends LitElement {
                 <label
                   >Public summary: smallest group shown
                   <span class="hint"
-                    >With reads open, the summary lists a value only when at least this many records gave it (at least ${LIMITS.summaryMinRespondentsFloor}); rarer values are only counted, e-mail addresses never listed. You always see everything.</span
+                    >With reads open, the summary lists a value only when at least this many records gave it (at least ${LIMITS.summaryMinRespondentsFloor}); rarer values are only counted, e-mail addresses never listed. You always see everything.${this.opens ? nothing : " Only the app's owner lowers it."}</span
                   >
-                  <input name="summaryMinRespondents" type="number" inputmode="numeric" min=${LIMITS.summaryMinRespondentsFloor} step="1" required .value=${String(share.summaryMinRespondents)} />
+                  <input name="summaryMinRespondents" type="number" inputmode="numeric" min=${this.opens ? LIMITS.summaryMinRespondentsFloor : share.summaryMinRespondents} step="1" required .value=${String(share.summaryMinRespondents)} />
                 </label>
                 <label
                   >Allowed redirect origins
@@ -310,7 +326,7 @@ export class SvcShareSettings extends LitElement {
             </div>
           </form>
           ${
-            share.token
+            share.token && this.opens
               ? html`<details class="danger-zone">
                 <summary>Rotate token</summary>
                 <p class="hint">Makes a new endpoint URL. The old URL stops working immediately.</p>
