@@ -55,6 +55,12 @@ export interface RunningServer {
   app: SvcApp
   url: string
   /**
+   * What SIGTERM does: /api/v3/ready turns 503 at once, so load balancers stop sending
+   * requests; everything is still served for `drainMs` (SVC_DRAIN_SECONDS) while they
+   * notice; then `stop`. Resolves when stopped.
+   */
+  drain(drainMs?: number): Promise<void>
+  /**
    * Stops accepting, lets in-flight requests finish (those still open after `graceMs` are
    * closed), runs the shutdown hooks (queued records committed and synced, aggregates
    * written), closes the database (WAL checkpointed). Resolves when all of that is done.
@@ -105,7 +111,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   ctx.onShutdown(startAuditRetention(ctx))
   const port = listener.port
   let stopping: Promise<void> | null = null
-  return {
+  let draining: Promise<void> | null = null
+  const running: RunningServer = {
     ctx,
     app,
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
@@ -125,5 +132,13 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
         await ctx.shutdown()
         await ctx.storage.close()
       })()),
+    drain: (drainMs = config.drainSeconds * 1000) =>
+      (draining ??= (async () => {
+        listener.drain()
+        ctx.log.info('draining: /api/v3/ready answers 503; still serving', { drainMs })
+        await new Promise((resolve) => setTimeout(resolve, drainMs))
+        await running.stop()
+      })()),
   }
+  return running
 }

@@ -11,6 +11,9 @@ import { DEFAULT_RATE_LIMIT } from './contract/share/rate-limit.ts'
 /** The port svc listens on unless PORT says otherwise. */
 export const DEFAULT_PORT = 8787
 
+/** Seconds a SIGTERM keeps serving, /api/v3/ready at 503, so load balancers notice before svc stops. */
+export const DEFAULT_DRAIN_SECONDS = 5
+
 /** Documentation of every variable, used by the README and `svc-cli serve --help`. */
 export const CONFIG_VARIABLES = [
   ['PORT', String(DEFAULT_PORT), 'TCP port to listen on (0 picks a free port).'],
@@ -40,6 +43,11 @@ export const CONFIG_VARIABLES = [
     'Comma-separated addresses or CIDR ranges of your reverse proxies, e.g. `127.0.0.1,::1`: only requests from them may name the client in `X-Forwarded-For`, which svc reads from the right, taking the right-most address that is not one of them (addresses left of it were written by the client). Unset: `127.0.0.0/8,::1` when HOST is a loopback address (then only a proxy on this machine, or a local user, can connect), else none. `none`: no proxy is trusted; the connecting address is the client.',
   ],
   ['SVC_MAX_BODY', String(LIMITS.maxBodyBytes), 'Largest accepted request body in bytes.'],
+  [
+    'SVC_DRAIN_SECONDS',
+    String(DEFAULT_DRAIN_SECONDS),
+    'On SIGTERM, seconds svc keeps serving while `/api/v3/ready` answers 503, so load balancers stop sending requests before it stops (0 to 60).',
+  ],
   [
     'SVC_AUDIT_DAYS',
     String(DEFAULT_AUDIT_DAYS),

@@ -14,7 +14,7 @@ import { parseFilesUrl } from './files/s3-url.ts'
 import { LIMITS } from './contract/limits.ts'
 import { DEFAULT_RATE_LIMIT, parseRateLimit, rateLimitProblem, type RateLimit } from './contract/share/rate-limit.ts'
 
-import { DEFAULT_PORT } from './config-variables.ts'
+import { DEFAULT_DRAIN_SECONDS, DEFAULT_PORT } from './config-variables.ts'
 
 export { CONFIG_VARIABLES, DEFAULT_PORT } from './config-variables.ts'
 
@@ -48,6 +48,8 @@ export interface Config {
    * default when HOST is loopback.
    */
   trustProxy: string[]
+  /** Seconds a SIGTERM keeps serving with /api/v3/ready at 503, before it stops (SVC_DRAIN_SECONDS). */
+  drainSeconds: number
   /** Days the audit log keeps an entry (SVC_AUDIT_DAYS). */
   auditDays: number
   /** Estimated memory the in-memory summary aggregates may take before the least recently used are dropped (SVC_STATS_CACHE_MB). */
@@ -254,6 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env, host),
     statsCacheBytes: integer(env, 'SVC_STATS_CACHE_MB', 64, 1, 65_536) * 1024 * 1024,
     auditDays: integer(env, 'SVC_AUDIT_DAYS', DEFAULT_AUDIT_DAYS, 1, 36_500),
+    drainSeconds: integer(env, 'SVC_DRAIN_SECONDS', DEFAULT_DRAIN_SECONDS, 0, 60),
     maxControlBodyBytes: integer(env, 'SVC_MAX_CONTROL_BODY', LIMITS.maxControlBodyBytes, 1024, 64 * 1024 * 1024),
     maxBodyBytes: integer(env, 'SVC_MAX_BODY', LIMITS.maxBodyBytes, 1024, 64 * 1024 * 1024),
     // Bun's idle timeout (at most 255 s) is set above it, so the 408 is sent before Bun drops the connection.

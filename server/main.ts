@@ -10,10 +10,11 @@ import { SHUTDOWN_GRACE_MS, startServer } from './boot.ts'
 import { VERSION } from './contract/version.ts'
 
 /**
- * Longest a shutdown may take, in-flight requests (SHUTDOWN_GRACE_MS) included, before the
- * process exits 1 anyway; deploy/svc.service's TimeoutStopSec is above it.
+ * Longest a shutdown may take after draining, in-flight requests (SHUTDOWN_GRACE_MS)
+ * included, before the process exits 1 anyway: with the default drain, 20 s from SIGTERM;
+ * deploy/svc.service's TimeoutStopSec is above it.
  */
-const SHUTDOWN_LIMIT_MS = SHUTDOWN_GRACE_MS + 10_000
+const SHUTDOWN_LIMIT_MS = SHUTDOWN_GRACE_MS + 5_000
 
 /** A database URL fit for a log line: the password replaced. */
 const redactUrl = (raw: string): string => {
@@ -57,14 +58,18 @@ export async function main(): Promise<void> {
   // which loads node:stream and costs ≈ 25 ms of start-up.
   console.log(lines.join('\n'))
 
-  const shutdown = (signal: string) => {
-    ctx.log.info(`${signal} received, shutting down`)
+  // SIGTERM (systemd, Kubernetes, a deploy) drains first: /api/v3/ready turns 503 and svc
+  // keeps serving SVC_DRAIN_SECONDS so balancers move away; SIGINT (Ctrl-C) stops at once.
+  const shutdown = (signal: 'SIGINT' | 'SIGTERM') => {
+    const drainMs = signal === 'SIGTERM' ? config.drainSeconds * 1000 : 0
+    const limitMs = drainMs + SHUTDOWN_LIMIT_MS
+    ctx.log.info(`${signal} received, shutting down`, { drainMs })
     // The last resort if a shutdown hook hangs (an SMTP server that never answers, say).
     setTimeout(() => {
-      ctx.log.error('shutdown did not finish in time; exiting', { limitMs: SHUTDOWN_LIMIT_MS })
+      ctx.log.error('shutdown did not finish in time; exiting', { limitMs })
       process.exit(1)
-    }, SHUTDOWN_LIMIT_MS).unref()
-    void server.stop().then(
+    }, limitMs).unref()
+    void (drainMs > 0 ? server.drain(drainMs) : server.stop()).then(
       () => process.exit(0),
       (error) => {
         ctx.log.error('shutdown failed', { error: String(error) })

@@ -37,6 +37,7 @@ export type ErrorType =
   | 'timeout'
   | 'storage_unavailable'
   | 'scan_unavailable'
+  | 'not_ready'
   | 'internal'
 
 /** The HTTP status of each error type: a type always answers with this one status. */
@@ -73,6 +74,7 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   internal: 500,
   storage_unavailable: 503,
   scan_unavailable: 503,
+  not_ready: 503,
 }
 
 /** Every error type, in the order of ERROR_STATUS. */

@@ -15,8 +15,8 @@ import { AppError } from '../contract/errors.ts'
 
 const LOOPBACK_BINDS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
 
-/** Paths any Host may reach: the public share endpoints (CORS `*`) and the load balancers' health check. */
-const OPEN_PATHS = /^\/api\/v3\/(share\/|health$)/
+/** Paths any Host may reach: the public share endpoints (CORS `*`) and the load balancers' health and readiness checks. */
+const OPEN_PATHS = /^\/api\/v3\/(share\/|health$|ready$)/
 
 const isLoopbackName = (hostname: string): boolean =>
   hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)

@@ -18,6 +18,7 @@ import { fileRoutes } from './files.ts'
 import { uploadRoutes } from './uploads.ts'
 import { fieldRoutes } from './fields.ts'
 import { healthRoutes } from './health.ts'
+import { type Lifecycle, readyRoutes } from './ready.ts'
 import { methodNotAllowed, type RouteLike } from './methods.ts'
 import { openapiRoutes } from './openapi.ts'
 import { profileRoutes } from './profile.ts'
@@ -41,6 +42,8 @@ import { shareStreamRoutes } from './share/stream.ts'
 export interface AppOptions {
   /** Where the admin page's build lives (tests keep theirs in a temp folder). */
   admin?: AdminOptions
+  /** Where the process is in its life (the listener's; serving when the app is driven in-process). */
+  lifecycle?: Lifecycle
 }
 
 export function buildApp(ctx: AppContext, options: AppOptions = {}) {
@@ -57,6 +60,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(allowedHost(ctx.config))
     .use(openapiRoutes(ctx))
     .use(healthRoutes(ctx))
+    .use(readyRoutes(ctx, options.lifecycle ?? { phase: 'serving' }))
     .use(skillRoutes())
     .use(authRoutes(ctx))
     .use(profileRoutes(ctx))

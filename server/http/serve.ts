@@ -11,6 +11,8 @@ import { BUN_BODY_LIMIT, limitBody } from './body-limit.ts'
 import { notePeerAddress } from './client-address.ts'
 import { noteServer } from './connection.ts'
 import { fastRoutes } from './fast-routes.ts'
+import { type Lifecycle, notReady } from './ready.ts'
+import { pathOf } from '../contract/api/routes.ts'
 
 export type { AppOptions, SvcApp }
 
@@ -25,6 +27,8 @@ export interface Listener {
   readonly port: number
   /** Builds the app over `ctx` and answers every request (the waiting ones too) with it. */
   serve(ctx: AppContext, options?: AppOptions, observe?: Observer): SvcApp
+  /** From now on /api/v3/ready answers 503 `draining`; everything else is still served. */
+  drain(): void
   /** Start-up failed: whoever waits gets a bare 503, and the port is closed. */
   abandon(): Promise<void>
   /** Closes the listener; resolves when the open requests are answered (`force`: closes them too). */
@@ -58,6 +62,8 @@ function observed<R extends Record<string, Record<string, (request: never, serve
 /** Listens on `config.host:config.port` at once; answers once `serve` is called. */
 export function listen(config: Config): Listener {
   const opened = Promise.withResolvers<Handler>()
+  const lifecycle: Lifecycle = { phase: 'starting' }
+  const readyPath = pathOf('ready.get')
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
@@ -65,12 +71,17 @@ export function listen(config: Config): Listener {
     maxRequestBodySize: BUN_BODY_LIMIT,
     // Longer than the body deadline, so a slow body gets its 408 before Bun drops the connection.
     idleTimeout: Math.min(255, Math.ceil(config.bodyDeadlineMs / 1000) + 5),
-    fetch: async (request, server) => (await opened.promise)(request, server),
+    fetch: async (request, server) => {
+      // A probe is told at once that the database is still opening; other requests wait for it.
+      if (lifecycle.phase === 'starting' && new URL(request.url).pathname === readyPath) return notReady('starting')
+      return (await opened.promise)(request, server)
+    },
   })
   return {
     port: server.port!,
     serve(ctx, options, observe) {
-      const app = buildApp(ctx, options)
+      const app = buildApp(ctx, { ...options, lifecycle })
+      lifecycle.phase = 'serving'
       const handle: Handler = async (request, server) => {
         const limited = await limitBody(request, config)
         if (limited instanceof Response) return seen(request, limited, observe)
@@ -83,6 +94,9 @@ export function listen(config: Config): Listener {
       server.reload({ routes: observed(fastRoutes(ctx), observe), fetch: handle })
       opened.resolve(handle)
       return app
+    },
+    drain() {
+      lifecycle.phase = 'draining'
     },
     async abandon() {
       opened.resolve(async () => new Response(null, { status: 503 }))

@@ -250,6 +250,8 @@ describe('serve', () => {
         PORT: '0',
         SVC_DATA_DIR: dataDir,
         SVC_LOG: 'warn',
+        // SIGTERM stops at once here; the drain has its own test (test/process/ready.test.ts).
+        SVC_DRAIN_SECONDS: '0',
         SVC_ADMIN_DIR: testAdminDist(),
       },
       dataDir,

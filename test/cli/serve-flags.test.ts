@@ -52,6 +52,8 @@ describe('svc-cli serve', () => {
           HOST: '192.0.2.1',
           SVC_DATA_DIR: ignored,
           SVC_LOG: 'warn',
+          // SIGTERM stops at once here; the drain has its own test (test/process/ready.test.ts).
+          SVC_DRAIN_SECONDS: '0',
           SVC_ADMIN_DIR: testAdminDist(),
         },
         dataDir,

@@ -126,6 +126,8 @@ describe('svc-cli serve --env-file', () => {
         HOST: '127.0.0.1',
         SVC_DATA_DIR: dataDir,
         SVC_LOG: 'warn',
+        // SIGTERM stops at once here; the drain has its own test (test/process/ready.test.ts).
+        SVC_DRAIN_SECONDS: '0',
         // A built admin page from the run's temp folder: without one, serve would build admin/dist into the checkout.
         SVC_ADMIN_DIR: testAdminDist(),
         ...(await testDatabaseEnv()),

@@ -68,6 +68,8 @@ describe('the svc executable', () => {
         HOST: '127.0.0.1',
         SVC_DATA_DIR: dataDir,
         SVC_LOG: 'warn',
+        // SIGTERM stops at once here; the drain has its own test (test/process/ready.test.ts).
+        SVC_DRAIN_SECONDS: '0',
         ...(await testDatabaseEnv()),
       },
     })

@@ -53,6 +53,8 @@ describe('server/main.ts as a real process', () => {
         HOST: '127.0.0.1',
         SVC_DATA_DIR: dataDir,
         SVC_LOG: 'warn',
+        // SIGTERM stops at once here; the drain has its own test (test/process/ready.test.ts).
+        SVC_DRAIN_SECONDS: '0',
       },
       stdout: 'pipe',
       stderr: 'pipe',

@@ -43,6 +43,8 @@ describe('npm start', () => {
         SVC_DATA_DIR: dataDir,
         SVC_ADMIN_DIR: tempDir('svc-npm-start-admin-'),
         SVC_LOG: 'info',
+        // SIGTERM stops at once here; the drain has its own test (test/process/ready.test.ts).
+        SVC_DRAIN_SECONDS: '0',
       },
     })
     const health = await callServer(running.url, 'health.get')

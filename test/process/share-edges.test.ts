@@ -28,6 +28,8 @@ beforeAll(async () => {
   const env = {
     SVC_DATA_DIR: tempDir('svc-edges-'),
     SVC_LOG: 'info',
+    // SIGTERM stops at once here; the drain has its own test (test/process/ready.test.ts).
+    SVC_DRAIN_SECONDS: '0',
     SVC_RATE_LIMIT: 'off',
     SVC_BODY_DEADLINE_MS: String(DEADLINE_MS),
     ...(await testDatabaseEnv()),

@@ -30,6 +30,8 @@ export async function spawnServer(
     ...process.env,
     PORT: '0',
     SVC_LOG: 'warn',
+    // SIGTERM stops at once here; the drain has its own test (test/process/ready.test.ts).
+    SVC_DRAIN_SECONDS: '0',
     ...(await testDatabaseEnv()),
     ...env,
     SVC_DATA_DIR: dataDir,

@@ -21,13 +21,14 @@ import { senderOperations } from './senders.ts'
 import { memberOperations } from './members.ts'
 import { shareOperations } from './share.ts'
 import { planOperations, smartOperations } from './smart.ts'
-import { openapiOperations, skillOperations, systemOperations } from './system.ts'
+import { openapiOperations, readyOperations, skillOperations, systemOperations } from './system.ts'
 import { notificationOperations, unsubscribeOperations, webhookOperations } from './webhooks.ts'
 import { alertOperations } from './alerts.ts'
 import { auditOperations } from './audit.ts'
 
 export const OPERATIONS = {
   ...systemOperations,
+  ...readyOperations,
   ...openapiOperations,
   ...skillOperations,
   ...authOperations,

@@ -6,6 +6,7 @@
  */
 export const ROUTES = {
   'health.get': 'GET /api/v3/health',
+  'ready.get': 'GET /api/v3/ready',
   'openapi.get': 'GET /api/v3/openapi.json',
   'skills.get': 'GET /api/v3/skills/:module',
 

@@ -8,6 +8,8 @@ import { named } from './named.ts'
 
 export const healthSchema = named('Health', () => z.object({ status: z.literal('ok'), version: z.string() }))
 
+export const readySchema = named('Ready', () => z.object({ status: z.literal('ready'), version: z.string() }))
+
 const tags = ['system']
 
 export const systemOperations = lazyAnswers({
@@ -21,6 +23,20 @@ export const systemOperations = lazyAnswers({
     errors: [],
   },
 } as const) satisfies OperationsOf<'health'>
+
+export const readyOperations = lazyAnswers({
+  'ready.get': {
+    summary: 'Readiness: whether to send this process requests',
+    description:
+      'What load balancers and Kubernetes readiness probes ask. 200 once the database is open and migrated and it can write; ' +
+      '503 not_ready (details.reason: "starting" while it opens and migrates, "draining" from SIGTERM until it stops, ' +
+      '"degraded" while the database cannot write) with Retry-After. /api/v3/health stays the liveness check.',
+    tags,
+    access: 'public',
+    answers: () => ({ 200: data(readySchema(), 'Ready, with the running version') }),
+    errors: ['not_ready'],
+  },
+} as const) satisfies OperationsOf<'ready'>
 
 export const openapiOperations = lazyAnswers({
   'openapi.get': {

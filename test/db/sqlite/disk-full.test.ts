@@ -98,6 +98,19 @@ describe('a full disk answers 503 storage_unavailable and recovers by itself', (
         },
       },
     })
+    // Load balancers stop sending this process requests meanwhile.
+    expect(await send('ready.get')).toEqual({
+      status: 503,
+      retryAfter: '30',
+      body: {
+        code: 503,
+        error: {
+          type: 'not_ready',
+          message: `Not ready: the database cannot write (${REASON})`,
+          details: { reason: 'degraded' },
+        },
+      },
+    })
 
     diskFreed(sqlite.sqlite)
     const stored = await send('ingest.post', { params: { token: endpoint.token }, body: bigRecord })
@@ -110,6 +123,11 @@ describe('a full disk answers 503 storage_unavailable and recovers by itself', (
       status: 200,
       retryAfter: null,
       body: { code: 200, data: { status: 'ok', version: VERSION } },
+    })
+    expect(await send('ready.get')).toEqual({
+      status: 200,
+      retryAfter: null,
+      body: { code: 200, data: { status: 'ready', version: VERSION } },
     })
   })
 
