@@ -109,6 +109,10 @@ export const REFUSAL_WORDS: Record<ErrorType, { text: string; owner: boolean }> 
     text: 'Answers cannot be saved at the moment. Wait a few minutes, then send the form again.',
     owner: false,
   },
+  not_ready: {
+    text: 'The form is restarting, so your answers were not saved. Wait a minute, then send the form again.',
+    owner: false,
+  },
   internal: {
     text: 'Something went wrong, so your answers were not saved. Wait a few minutes, then send the form again.',
     owner: false,
