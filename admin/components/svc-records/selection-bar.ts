@@ -45,3 +45,11 @@ export function totalText(result: RecordsPage | null, filter: string, spam: Spam
   const kind = `${filter ? 'matching ' : ''}${spam === 'only' ? 'spam ' : ''}`
   return `${formatCount(result.total)} ${kind}record${result.total === 1 ? '' : 's'}`
 }
+
+/** `selected` with `id` chosen (`on`) or not. */
+export function toggled(selected: ReadonlySet<string>, id: string, on: boolean): Set<string> {
+  const next = new Set(selected)
+  if (on) next.add(id)
+  else next.delete(id)
+  return next
+}

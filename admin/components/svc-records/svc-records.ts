@@ -21,18 +21,18 @@ import '../svc-record-drawer/svc-record-drawer.ts'
 import '../svc-record-filter/svc-record-filter.ts'
 import { Arrivals, pageOfNew } from './arrivals.ts'
 import { columnsOf, scoreColumnsOf } from './columns.ts'
-import { exportLinks } from './export-links.ts'
+import { recordsToolbar } from './toolbar.ts'
 import { browserStore, loadHidden, saveHidden } from './hidden-columns.ts'
-import { ANNOUNCE_PACE, newRecordsLine, newRecordsText } from './new-records.ts'
+import { ANNOUNCE_PACE, newRecordsText } from './new-records.ts'
 import { noRecords } from './no-records.ts'
 import { recordsTable } from './records-table.ts'
 import { sessionStore, takeAccepted } from './new-columns.ts'
-import { deleteQuestion, selectionBar, totalText } from './selection-bar.ts'
+import { deleteQuestion, selectionBar, toggled, totalText } from './selection-bar.ts'
 import { SideScroll } from './side-scroll.ts'
 import { sideScrollStyles } from './side-scroll.styles.ts'
 import { recordsStyles } from './svc-records.styles.ts'
 import { filterInAddress, setFilterInAddress } from './view-url.ts'
-import { pager, viewControls } from './view-controls.ts'
+import { pager } from './view-controls.ts'
 
 /**
  * @summary The Data tab: one page of records at a time from the paged API (so a million records
@@ -250,14 +250,6 @@ export class SvcRecords extends LitElement {
     this.changed()
   }
 
-  private toggle(id: string, on: boolean) {
-    this.selected = on ? new Set([...this.selected, id]) : new Set([...this.selected].filter((s) => s !== id))
-  }
-
-  private toggleAll(on: boolean) {
-    this.selected = on ? new Set(this.result?.records.map((r) => r.id)) : new Set()
-  }
-
   private setHidden(hidden: Set<string>) {
     this.hiddenColumns = hidden
     saveHidden(browserStore(), this.app.id, hidden)
@@ -266,21 +258,19 @@ export class SvcRecords extends LitElement {
   private async deleteSelected() {
     const ids = [...this.selected]
     if (!(await this.confirm.ask(deleteQuestion(ids.length)))) return
-    try {
-      await api.deleteRecords(this.app.id, ids)
-      this.selected = new Set()
-      if (this.open && ids.includes(this.open.id)) this.open = null
-      await this.load()
-      this.changed()
-    } catch (error) {
-      this.error = (error as Error).message
-    }
+    if (this.open && ids.includes(this.open.id)) this.open = null
+    await this.changeSelected(() => api.deleteRecords(this.app.id, ids))
   }
 
-  /** Marks the selected records spam (or not), then reloads: they leave or join the page, and the counts move. */
-  private async markSelected(spam: boolean) {
+  /** Marks the selected records spam (or not): they leave or join the page, and the counts move. */
+  private markSelected(spam: boolean) {
+    return this.changeSelected(() => api.markSpam(this.app.id, [...this.selected], spam))
+  }
+
+  /** Changes the selected records, then clears the selection and reloads. */
+  private async changeSelected(change: () => Promise<unknown>) {
     try {
-      await api.markSpam(this.app.id, [...this.selected], spam)
+      await change()
       this.selected = new Set()
       await this.load()
       this.changed()
@@ -300,32 +290,26 @@ export class SvcRecords extends LitElement {
   }
 
   private renderToolbar() {
-    const result = this.result
-    const columns = columnsOf(this.fields, result?.records ?? [])
-    return html`<div class="toolbar">
-      <div class="counts">
-        <span class="total" role="status" aria-live="polite"
-          >${totalText(result, this.filter, this.spam)}${this.loading ? ' · loading…' : ''}</span
-        >
-        ${newRecordsLine({
-          count: this.arrivals.count,
-          announced: this.announced.text,
-          stopped: this.live.stopped,
-          show: () => void this.showNew(),
-        })}
-      </div>
-      ${exportLinks({
+    return recordsToolbar({
+      total: totalText(this.result, this.filter, this.spam) + (this.loading ? ' · loading…' : ''),
+      arrivals: {
+        count: this.arrivals.count,
+        announced: this.announced.text,
+        stopped: this.live.stopped,
+        show: () => void this.showNew(),
+      },
+      exports: {
         appId: this.app.id,
         spam: this.spam,
         filter: this.filter,
         raw: this.rawCsv,
         setRaw: (raw) => (this.rawCsv = raw),
-      })}
-      ${viewControls({
+      },
+      view: {
         newestFirst: this.newestFirst,
         spam: this.spam,
         size: this.size,
-        columns,
+        columns: columnsOf(this.fields, this.result?.records ?? []),
         hiddenColumns: this.hiddenColumns,
         page: this.page,
         change: (next, page) => {
@@ -334,9 +318,8 @@ export class SvcRecords extends LitElement {
         },
         refresh: () => this.refresh(),
         setHidden: (hidden) => this.setHidden(hidden),
-      })}
-      ${this.hiddenColumns.size > 0 ? html`<p class="hint export-note">Hidden columns are hidden on this screen only: exports hold every column.</p>` : nothing}
-    </div>`
+      },
+    })
   }
 
   private renderTable(result: RecordsPage) {
@@ -351,8 +334,8 @@ export class SvcRecords extends LitElement {
       fresh: this.fresh,
       newColumns: this.newColumns,
       side: this.side,
-      toggle: (id, on) => this.toggle(id, on),
-      toggleAll: (on) => this.toggleAll(on),
+      toggle: (id, on) => (this.selected = toggled(this.selected, id, on)),
+      toggleAll: (on) => (this.selected = new Set(on ? this.result?.records.map((r) => r.id) : [])),
       open: (record) => (this.open = record),
     })
   }
@@ -375,7 +358,7 @@ export class SvcRecords extends LitElement {
         onPage: this.result?.records.filter((r) => this.selected.has(r.id)) ?? [],
         mark: (spam) => void this.markSelected(spam),
         remove: this.deletes ? () => void this.deleteSelected() : undefined,
-        clear: () => this.toggleAll(false),
+        clear: () => (this.selected = new Set()),
       })}
 
       <section class="panel records" aria-label="Records">
