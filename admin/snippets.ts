@@ -30,7 +30,7 @@ const DEFAULT_FIELDS: Array<Pick<Field, 'name' | 'type' | 'options'>> = [
 ]
 
 type SnippetField = Pick<Field, 'name' | 'type' | 'options'> &
-  Partial<Pick<Field, 'proposed' | 'maxFiles' | 'maxSize' | 'accept'>>
+  Partial<Pick<Field, 'proposed' | 'maxFiles' | 'maxSize' | 'accept' | 'max'>>
 
 /**
  * A curl command that POSTs one JSON record built from sample values; with a file field, a

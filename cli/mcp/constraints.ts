@@ -4,7 +4,8 @@
  * short (every agent pays for tools/list on every session) and do not repeat them.
  */
 import { ASSESSMENT, LIMITS } from '../../server/contract/limits.ts'
-import { FIELD_TYPES } from '../../server/contract/fields/types/index.ts'
+import { CHOICE_TYPES, FIELD_TYPES } from '../../server/contract/fields/types/index.ts'
+import { RATING } from '../../server/contract/fields/types/rating.ts'
 import { SKILL_MODULES } from '../../server/contract/skills/index.ts'
 import { PLAN_MODULES } from '../../server/contract/smart/plan.ts'
 
@@ -14,7 +15,7 @@ export const CONSTRAINTS_URI = 'svc://constraints'
 /** One line per rule an agent must keep to. */
 export const CONSTRAINT_LINES = [
   `Limits: at most ${LIMITS.maxFields} fields per app (a stranger's new keys are proposed fields instead: at most ${LIMITS.proposalsPerClient} per client per hour and ${LIMITS.maxProposedFields} waiting per app; "field accept" puts them on the form); field names 1–${LIMITS.maxFieldNameLength} characters; page size 1–${LIMITS.maxPageSize} (larger is an error, never clamped); batches ≤ ${LIMITS.maxBatch} records; body ≤ ${LIMITS.maxBodyBytes} bytes.`,
-  `Field types: ${FIELD_TYPES.join(', ')} (choice and multichoice need options, at most ${LIMITS.maxOptions}).`,
+  `Field types: ${FIELD_TYPES.join(', ')} (${CHOICE_TYPES.join(', ')} need options, at most ${LIMITS.maxOptions}; rating takes max ${RATING.minMax}–${RATING.maxMax}, default ${RATING.defaultMax}; consent is always required).`,
   `Plans: up to ${LIMITS.maxFields} questions and ${ASSESSMENT.maxScales} dimensions (scales), each with up to ${ASSESSMENT.maxLevelsPerScale} levels that cover its whole score range; modules run in the order ${PLAN_MODULES.join(' → ')}.`,
   'Login: everything except svc_skill and the auth tools needs an access token (call auth_status first).',
   'No local files: documents travel inline as JSON (a plan is the plan argument of svc_execute, or --data \'<JSON>\' of "smart plan edit" and "smart plan validate"); the tools never open, list or write files on this machine, so --file, --out and a file path as --plan are refused.',

@@ -12,6 +12,7 @@ import type { AppContext } from '../core/context.ts'
 import { LIMITS, SUMMARY_KEYS } from '../contract/limits.ts'
 import { fieldRowsOf } from '../core/fields/view.ts'
 import { aggregateKeys } from './aggregate-keys.ts'
+import { fieldTypeSpec, type FieldType } from '../contract/fields/types/index.ts'
 
 /** The most data columns of a CSV export: every field, proposal and catalogued unlisted key fits. */
 export const MAX_DATA_COLUMNS = SUMMARY_KEYS
@@ -24,7 +25,12 @@ export interface ExportColumns {
   otherKeys: boolean
   /** The keys of the app's file fields, whose cells list their files (file-cells.ts). */
   fileKeys: Set<string>
+  /** The keys of fields whose type writes its own cell text (its spec's `csvText`: a consent's text agreed to). */
+  cellTexts: Map<string, CellText>
 }
+
+/** A type's text for a stored value's cell, or undefined for the value's own. */
+export type CellText = (value: unknown) => string | undefined
 
 /** Names of the fixed columns around the data columns. */
 export const LEADING_COLUMNS = ['id', 'createdAt'] as const
@@ -37,6 +43,11 @@ export async function exportKeys(ctx: AppContext, appId: string): Promise<Export
   const fields = await fieldRowsOf(ctx, appId)
   const keys = fields.map((field) => field.name)
   const fileKeys = new Set(fields.filter((field) => field.type === 'file').map((field) => field.name))
+  const cellTexts = new Map<string, CellText>()
+  for (const field of fields) {
+    const csvText = fieldTypeSpec(field.type as FieldType).csvText
+    if (csvText) cellTexts.set(field.name, csvText)
+  }
   const seen = new Set(keys)
   const catalogue = await ctx.storage.unlisted.list(appId)
   let otherKeys = catalogue.length >= LIMITS.maxUnlistedKeys
@@ -52,7 +63,7 @@ export async function exportKeys(ctx: AppContext, appId: string): Promise<Export
   // Values of keys the app no longer knows, or never catalogued, go to the JSON column.
   const held = await aggregateKeys(ctx, appId)
   if (held.uncounted || held.keys.some((key) => !seen.has(key))) otherKeys = true
-  return { keys, otherKeys, fileKeys }
+  return { keys, otherKeys, fileKeys, cellTexts }
 }
 
 /**

@@ -4,7 +4,8 @@
  * record's remaining keys as one JSON object), `score.`/`level.` pairs for an
  * assessment app's scales, then `meta.source, meta.timestamp`. Text is neutralised against
  * formulas unless the owner asked for the raw export (csv.ts). A file field's cell lists its
- * files, one a line (file-cells.ts).
+ * files, one a line (file-cells.ts); a field whose type writes its own text (a consent: the text
+ * agreed to) has that text.
  *
  * Written for speed, each choice measured on 1.1M records: a row is one string built by
  * concatenation (no cell array joined per row); a record's keys are walked once and
@@ -16,7 +17,14 @@
 import { scoreCells, scoreColumns } from '../contract/scoring/aggregate.ts'
 import { parseStoredScores } from '../core/scoring/stored.ts'
 import { isoTime, YEAR_10000, type StoredRecord } from '../core/records/shape.ts'
-import { dataHeaders, LEADING_COLUMNS, OTHER_KEYS_COLUMN, SPAM_COLUMN, TRAILING_COLUMNS } from './columns.ts'
+import {
+  dataHeaders,
+  LEADING_COLUMNS,
+  OTHER_KEYS_COLUMN,
+  SPAM_COLUMN,
+  TRAILING_COLUMNS,
+  type CellText,
+} from './columns.ts'
 import { csvRawText, csvRow, csvText, csvValue, type TextCell } from './csv.ts'
 import { fileCell } from './file-cells.ts'
 
@@ -38,6 +46,8 @@ export interface CsvOptions {
   otherKeys?: boolean
   /** The app's file fields among `keys`, whose cells list their files (file-cells.ts). */
   files?: { appId: string; keys: ReadonlySet<string> }
+  /** Fields among `keys` whose type writes its own cell text (columns.ts). */
+  cellTexts?: ReadonlyMap<string, CellText>
 }
 
 /** Encodes one cell's value. */
@@ -73,6 +83,15 @@ function columnCells(
     }
     if (others) return `${cells(slots)},${rest === null ? '' : text(JSON.stringify(rest))}`
     return cells(slots)
+  }
+}
+
+/** The encoder of a column whose type writes its own text (`cellText`), or undefined for a plain column. */
+function typedCell(cellText: CellText | undefined, text: TextCell): ValueCell | undefined {
+  if (!cellText) return undefined
+  return (value) => {
+    const own = cellText(value)
+    return own === undefined ? csvValue(value, text) : text(own)
   }
 }
 
@@ -120,7 +139,12 @@ export function csvRows(
   const others = options.otherKeys === true
   const files = options.files
   const fileCells = files && keys.some((key) => files.keys.has(key)) ? fileCell(files.appId, text) : null
-  const special = fileCells ? keys.map((key) => (files?.keys.has(key) ? fileCells : undefined)) : null
+  const cellTexts = options.cellTexts
+  const typed = cellTexts && keys.some((key) => cellTexts.has(key))
+  const special =
+    fileCells || typed
+      ? keys.map((key) => (files?.keys.has(key) ? (fileCells ?? undefined) : typedCell(cellTexts?.get(key), text)))
+      : null
   const dataCells = columnCells(keys, text, others, special)
   const metaColumns = columnCells(['source', 'timestamp'], text)
   // Most records have no meta at all, stored as `{}`.

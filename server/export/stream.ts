@@ -58,6 +58,7 @@ export async function exportStream(
         raw,
         otherKeys: columns.otherKeys,
         files: { appId, keys: columns.fileKeys },
+        cellTexts: columns.cellTexts,
       })
     : jsonlEncoder
   return textStream(ctx, `a ${format} export`, {

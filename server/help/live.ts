@@ -18,6 +18,7 @@ import type { HelpField, HelpInput } from '../contract/help/input.ts'
 import { recordCounts } from '../core/records/counts.ts'
 import { fieldValueCounts } from './field-counts.ts'
 import { storedFileOptions } from '../core/fields/file-settings.ts'
+import { storedTypeSettings } from '../core/fields/type-settings.ts'
 
 export type { HelpField, HelpInput }
 
@@ -53,6 +54,7 @@ export async function helpInput(
         options: row.options === null ? null : (JSON.parse(row.options) as string[]),
         autoCreated: row.autoCreated,
         ...(row.type === 'file' ? storedFileOptions(row.settings) : {}),
+        ...storedTypeSettings(row.type as FieldType, row.settings),
         count: valueCounts === null ? null : (valueCounts.get(row.name) ?? 0),
       })),
     ...counts,

@@ -7,6 +7,7 @@ import { AUTH, LIMITS } from '../contract/limits.ts'
 import { clientRateLimit, formatRateLimit, parseRateLimit } from '../contract/share/rate-limit.ts'
 import { openToAnyone, readsWarnings, type ReadAccess, type ReadPath } from '../contract/share/reads.ts'
 import type { HelpInput } from './live.ts'
+import { FIELD_TYPE_SPECS, FIELD_TYPES, fieldTypeSpec } from '../contract/fields/types/index.ts'
 import { retriesSection } from './retries.ts'
 import {
   bytes,
@@ -112,7 +113,7 @@ export function fieldsSection(input: HelpInput): string {
     codeCell(field.name),
     field.type,
     field.required ? 'yes' : 'no',
-    field.options ? field.options.map(codeCell).join(', ') : '',
+    optionsCell(field),
     ...(counted ? [count(field.count!)] : []),
     field.label ? escapeText(field.label) : '',
   ])
@@ -120,7 +121,22 @@ export function fieldsSection(input: HelpInput): string {
     ? `Other keys are stored with the record and become fields *proposed* to the owner (listed here once accepted). ${proposalRule()}`
     : 'Auto-create is off: a record with a key that is not a field is refused whole with 422 `unknown_field` naming the keys.'
   const headers = ['Field', 'Type', 'Required', 'Options', ...(counted ? ['Records with a value'] : []), 'Label']
-  return `${table(headers, rows)}\n\n${input.fields.length} of ${LIMITS.maxFields} fields used. ${rule}`
+  return `${table(headers, rows)}\n\n${input.fields.length} of ${LIMITS.maxFields} fields used. ${rule}\n\n${typesList(input.fields)}`
+}
+
+/** A field's options, or the points of a point scale (`1–5` for a rating with max 5). */
+function optionsCell(field: HelpInput['fields'][number]): string {
+  if (field.options) return field.options.map(codeCell).join(', ')
+  const points = fieldTypeSpec(field.type).points?.of(field)
+  return points ? `${points[0]}–${points[points.length - 1]}` : ''
+}
+
+/** What each type of the fields takes, in the registry's words (its spec's `description`), in registry order. */
+function typesList(fields: HelpInput['fields']): string {
+  const types = FIELD_TYPES.filter((type) => fields.some((field) => field.type === type))
+  return ['What each type takes:', ...types.map((type) => `- \`${type}\`: ${FIELD_TYPE_SPECS[type].description}`)].join(
+    '\n',
+  )
 }
 
 /** The limits this server enforces. */

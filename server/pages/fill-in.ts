@@ -33,7 +33,9 @@ export interface FillInPage extends FillInForm {
 /** A picking field's layout (radios, checkboxes or a select list), or null for a field typed in. */
 function pickLayout(field: FillInField): 'checkboxes' | 'radios' | 'select' | null {
   const control = fieldTypeSpec(field.type).control
-  return control.kind === 'choices' ? choiceLayout(control.multiple, control.choices(field.options).length) : null
+  return control.kind === 'choices'
+    ? choiceLayout(control.multiple, control.choices(field.options, field).length)
+    : null
 }
 
 /** The id of a field's first control: where focus goes and where the error summary links. */
@@ -88,8 +90,16 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   // The control is the type's (its spec's `control`), drawn the same way as in the HTML snippets.
   const control = fieldTypeSpec(field.type).control
   if (control.kind === 'input' && control.type === 'file') return fileFieldHtml(field, index, page, data, mark)
+  if (control.kind === 'checkbox') {
+    // One box, labelled with the text it agrees to (consent): ticked it posts its value, unticked nothing.
+    const checked = values.includes(control.value) ? 'checked' : ''
+    return html`<div class="question" ${data}>
+<label class="choice"><input id="${id}" type="checkbox" name="${field.name}" value="${control.value}" ${checked} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${errorId}"> <span>${label}${mark}</span></label>
+${errorHtml}
+</div>`
+  }
   if (control.kind === 'choices') {
-    const choices = control.choices(field.options)
+    const choices = control.choices(field.options, field)
     const options = choices.map((choice) => choice.value)
     const labels = choices.map((choice) => choice.label)
     const multiple = control.multiple
@@ -107,7 +117,7 @@ ${errorHtml}
     // Each input carries the error, so a screen reader reads it with the focused option.
     const group = multiple ? '' : html`role="radiogroup" ${field.required ? html`aria-required="true"` : ''}`
     const describedBy = multiple ? `${hintId} ${errorId}` : errorId
-    return html`<fieldset class="question" ${data} ${multiple ? 'data-multiple' : ''} ${field.required ? 'data-required' : ''} ${group}>
+    return html`<fieldset class="question${control.inline ? ' inline' : ''}" ${data} ${multiple ? 'data-multiple' : ''} ${field.required ? 'data-required' : ''} ${group}>
 <legend>${label}${mark}</legend>
 ${multiple ? html`<p class="hint" id="${hintId}">Choose all that apply.</p>` : ''}
 ${options.map((o, i) => html`<label class="choice"><input type="${multiple ? 'checkbox' : 'radio'}" name="${field.name}" value="${o}" ${values.includes(o) ? 'checked' : ''} ${field.required && !multiple ? 'required' : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}" id="${id}-${i}"> <span>${labels[i]}</span></label>`)}

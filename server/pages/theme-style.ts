@@ -25,10 +25,11 @@ a{color:var(--primary)}
 .question>label:not(.choice),.question>legend{display:block;font-weight:600;margin-bottom:.35rem;padding:0}
 .req{color:var(--error);margin-left:.2em}
 .hint{font-size:.9rem;margin:.1rem 0 .4rem}
-input[type=text],input[type=email],input[type=number],input[type=date],select,textarea{width:100%;font:inherit;padding:.6rem .7rem;border:1px solid color-mix(in srgb,var(--fg) 65%,var(--bg));border-radius:.4rem;background:var(--bg);color:var(--fg)}
+input[type=text],input[type=email],input[type=tel],input[type=url],input[type=number],input[type=date],input[type=time],input[type=datetime-local],select,textarea{width:100%;font:inherit;padding:.6rem .7rem;border:1px solid color-mix(in srgb,var(--fg) 65%,var(--bg));border-radius:.4rem;background:var(--bg);color:var(--fg)}
 textarea{min-height:6rem}
 .choice{display:flex;align-items:center;gap:.6rem;padding:.35rem 0;min-height:44px}
 .choice input{width:1.2rem;height:1.2rem;margin:0;accent-color:var(--primary)}
+.inline>.choice{display:inline-flex;margin-right:1.25rem}
 input[type=file]{font:inherit;max-width:100%;padding:.4rem 0}
 input[type=file]::file-selector-button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1rem;margin-right:.75rem;border:1px solid var(--primary);border-radius:.4rem;background:var(--bg);color:var(--primary);cursor:pointer}
 .upload{margin:0 0 1rem}

@@ -23,8 +23,16 @@ const TYPE_NAMES = [
   'Yes / no',
   'One choice',
   'Several choices',
+  'Likert scale',
+  'Rating',
+  'Net Promoter Score',
   'Date',
+  'Time',
+  'Date and time',
   'E-mail address',
+  'Phone number',
+  'Web address',
+  'Consent',
   'File upload',
   'JSON',
 ]
@@ -84,6 +92,28 @@ describe.skipIf(!hasBrowser)('admin page: the Setup tab', () => {
     expect(await picker.inputValue()).toBe('longtext')
     const adding = editor().locator('form.add select[name=type]')
     expect(await adding.locator('option').allInnerTexts()).toEqual(TYPE_NAMES)
+  })
+
+  test("a rating's highest point: typed when adding, changed in its row, saved as the field's max", async () => {
+    const ok = dataCaller(admin.api)
+    const add = editor().locator('form.add')
+    await add.locator('input[name=name]').fill('stars')
+    await add.locator('select[name=type]').selectOption('rating')
+    await add.getByRole('spinbutton', { name: 'Highest point' }).fill('7')
+    await add.getByRole('button', { name: 'Add field' }).click()
+    const row = editor().getByRole('spinbutton', { name: 'Highest point of field stars' })
+    await row.waitFor()
+    expect(await row.inputValue()).toBe('7')
+    const maxOf = async () =>
+      (await ok('fields.list', { params: { id: appId } })).fields.find((field) => field.name === 'stars')?.max
+    expect(await maxOf()).toBe(7)
+    // A change is saved when the input loses focus, as every field of the row.
+    await row.fill('3')
+    await row.press('Tab')
+    await eventually(maxOf, 3)
+    await editor().getByRole('button', { name: 'Remove field stars' }).click()
+    await editor().locator('svc-confirm').getByRole('button', { name: 'Remove field' }).click()
+    await row.waitFor({ state: 'detached' })
   })
 
   test('View form shows the fill-in page beside the field editor, before publishing', async () => {

@@ -18,6 +18,7 @@ import {
 import { formExample } from '../support/form-fill.ts'
 import { tempDir } from '../support/tmp.ts'
 import { shot, signUpInPage } from './admin-helpers.ts'
+import { axeViolations } from '../support/axe.ts'
 import { boundCaller, type BoundCall } from '../support/bound-call.ts'
 
 setDefaultTimeout(60_000)
@@ -25,12 +26,13 @@ setDefaultTimeout(60_000)
 const hasBrowser = chromiumAvailable('field-type browser tests')
 const OPTIONS = ['Yes, "quoted" & <b>', 'two  spaces', "it's"]
 const nameOf = (type: string) => `${type} answer`
+const labelOf = (type: string) => `A ${type} question`
 const optionsOf = (type: (typeof FIELD_TYPES)[number]) => (fieldTypeSpec(type).hasOptions ? OPTIONS : null)
 /** The record every form below sends: each type's example value, as the endpoint stores it from a form (a file input stays empty). */
 const EXPECTED = Object.fromEntries(
   FIELD_TYPES.filter((type) => type !== 'file').map((type) => [
     nameOf(type),
-    formExample(type, optionsOf(type)).stored,
+    formExample(type, optionsOf(type), { name: nameOf(type), label: labelOf(type) }).stored,
   ]),
 )
 
@@ -88,7 +90,7 @@ describe.skipIf(!hasBrowser)('every field type through the forms, in Chromium', 
         body: {
           name: nameOf(type),
           type,
-          label: `A ${type} question`,
+          label: labelOf(type),
           options: optionsOf(type) ?? undefined,
         },
       })
@@ -160,5 +162,145 @@ describe.skipIf(!hasBrowser)('every field type through the forms, in Chromium', 
     }
     expect(await records()).toEqual([EXPECTED, EXPECTED])
     await admin.close()
+  })
+  test("the newer types filled by keyboard alone, with the page's script: each stored, axe finding nothing", async () => {
+    const app = (await api('apps.create', { body: { name: 'Keyboard' } })).body.data.id
+    const likert = ['Disagree', 'Neutral', 'Agree']
+    const fields = [
+      { name: 'phone', type: 'phone', label: 'Phone' },
+      { name: 'site', type: 'url', label: 'Website' },
+      { name: 'at', type: 'time', label: 'Time' },
+      { name: 'when', type: 'datetime', label: 'Date and time' },
+      { name: 'recommend', type: 'nps', label: 'How likely are you to recommend us?' },
+      { name: 'stars', type: 'rating', label: 'Rate us', max: 4 },
+      { name: 'view', type: 'likert', label: 'The form was easy', options: likert },
+      { name: 'terms', type: 'consent', label: 'I agree to the terms' },
+    ] as const
+    for (const body of fields) await api('fields.add', { params: { id: app }, body })
+    const url = `${svc.url}/f/${(await api('share.publish', { params: { id: app } })).body.data.token}`
+    const stored = async () =>
+      (await api('records.list', { params: { id: app } })).body.records.map((record: { data: unknown }) => record.data)
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
+      const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US' })
+      const page = await context.newPage()
+      await page.goto(url)
+      expect(await axeViolations(page)).toEqual([])
+      const keys = page.keyboard
+      await keys.press('Tab')
+      await keys.type('+44 20 7946 0958')
+      await keys.press('Tab')
+      await keys.type('https://example.com')
+      // Chromium's time and date inputs (in its en-US layout, as under the C locale) take digits segment by
+      // segment, moving on when one is full: hh, mm, then AM/PM; mm/dd/yyyy, whose year takes more digits (Tab).
+      // After the last segment Tab stops once more, on the input's picker button.
+      await keys.press('Tab')
+      await keys.type('0930A')
+      await keys.press('Tab')
+      await keys.press('Tab')
+      await keys.type('01312026')
+      await keys.press('Tab')
+      await keys.type('0545P')
+      await keys.press('Tab')
+      // Into each radio group, pick its first point with Space, then the arrows: 0 → 9, 1 → 3 stars, Disagree → Agree.
+      await keys.press('Tab')
+      await keys.press('Space')
+      for (let i = 0; i < 9; i++) await keys.press('ArrowRight')
+      await keys.press('Tab')
+      await keys.press('Space')
+      for (let i = 0; i < 2; i++) await keys.press('ArrowRight')
+      await keys.press('Tab')
+      await keys.press('Space')
+      for (let i = 0; i < 2; i++) await keys.press('ArrowDown')
+      await keys.press('Tab')
+      await keys.press('Space')
+      await shot(page, `field-types-keyboard-${width}`)
+      expect(await axeViolations(page)).toEqual([])
+      await keys.press('Tab')
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Submit')
+      await keys.press('Enter')
+      await page.getByRole('heading', { name: 'Thank you – your answers were saved.' }).waitFor()
+      expect(await axeViolations(page)).toEqual([])
+      await context.close()
+    }
+    const record = {
+      phone: '+44 20 7946 0958',
+      site: 'https://example.com',
+      at: '09:30',
+      when: '2026-01-31T17:45',
+      recommend: 9,
+      stars: 3,
+      view: 'Agree',
+      terms: { agreed: true, text: 'I agree to the terms' },
+    }
+    expect(await stored()).toEqual([record, record])
+  })
+
+  test('a refused answer of the newer types: the script names each question, axe finding nothing', async () => {
+    const app = (await api('apps.create', { body: { name: 'Refused' } })).body.data.id
+    await api('fields.add', { params: { id: app }, body: { name: 'phone', type: 'phone', label: 'Phone' } })
+    await api('fields.add', {
+      params: { id: app },
+      body: { name: 'stars', type: 'rating', label: 'Rate us', required: true },
+    })
+    await api('fields.add', {
+      params: { id: app },
+      body: { name: 'terms', type: 'consent', label: 'I agree to the terms' },
+    })
+    const url = `${svc.url}/f/${(await api('share.publish', { params: { id: app } })).body.data.token}`
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    await page.goto(url)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('call me')
+    await page.getByRole('button', { name: 'Submit' }).press('Enter')
+    const summary = page.getByRole('alert')
+    await summary.getByText('There is a problem').waitFor()
+    // The rating and the consent are checked before sending; the phone number by the server.
+    expect(await summary.locator('li').allTextContents()).toEqual([
+      'Rate us: Select a rating',
+      'I agree to the terms: Select the box to agree',
+    ])
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByLabel('4 stars').check()
+    await page.getByLabel('I agree to the terms').check()
+    await page.getByRole('button', { name: 'Submit' }).press('Enter')
+    await summary.getByText('Phone: Enter a phone number, like 01632 960 001 or +44 808 157 0192').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await context.close()
+  })
+  test("the admin's Summary draws each point of a rating and an NPS, and the Net Promoter Score; axe finds nothing", async () => {
+    const app = (await api('apps.create', { body: { name: 'Scores' } })).body.data.id
+    await api('fields.add', { params: { id: app }, body: { name: 'recommend', type: 'nps', label: 'Recommend' } })
+    await api('fields.add', { params: { id: app }, body: { name: 'stars', type: 'rating', label: 'Stars', max: 3 } })
+    const token = (await api('share.publish', { params: { id: app } })).body.data.token!
+    await api('ingest.batch', {
+      params: { token },
+      body: [
+        { recommend: 10, stars: 3 },
+        { recommend: 9, stars: 3 },
+        { recommend: 7, stars: 2 },
+        { recommend: 2, stars: 1 },
+      ],
+    })
+    const page = await owner.newPage()
+    await page.goto(`${svc.url}/admin/#/apps/${app}/summary`)
+    const summary = page.locator('svc-summary')
+    const field = (name: string) => summary.locator('section.field', { has: page.locator('h2', { hasText: name }) })
+    await field('Recommend').locator('svc-bar-chart li').first().waitFor()
+    // 2 promoters and 1 detractor of 4: 25.
+    expect(await field('Recommend').locator('.nps strong').innerText()).toBe('25')
+    expect(await field('Recommend').locator('svc-bar-chart li').allInnerTexts()).toEqual(
+      ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10'].map(
+        (point) => `${point}\n${{ 2: 1, 7: 1, 9: 1, 10: 1 }[point] ?? 0}`,
+      ),
+    )
+    expect(await field('Stars').locator('svc-bar-chart li').allInnerTexts()).toEqual(['1\n1', '2\n1', '3\n2'])
+    expect(await field('Stars').locator('.nps').count()).toBe(0)
+    await shot(page, 'field-types-summary')
+    expect(await axeViolations(page)).toEqual([])
+    await page.close()
   })
 })

@@ -248,6 +248,47 @@ describe('field', () => {
     ).toEqual(['e-mail'])
   })
 
+  test('the newer types: a rating with --max-rating, its details saying so; a consent is required; a likert has options', async () => {
+    const stars = ok(
+      await cli('field', 'add', '--app', app, '--name', 'stars', '--type', 'rating', '--max-rating', '10', '--json'),
+    ).json()
+    expect(stars).toMatchObject({ name: 'stars', type: 'rating', max: 10, required: false })
+    const human = ok(await cli('field', 'update', '--app', app, '--field', 'stars', '--max-rating', '4')).stdout
+    expect(human).toMatch(/\nmax rating +4\n/)
+    expect(await cli('field', 'update', '--app', app, '--field', 'stars', '--max-rating', 'lots')).toMatchObject({
+      code: 2,
+      stderr: 'error: --max-rating must be a whole number; got "lots"\nRun `svc-cli field update --help` for usage.\n',
+    })
+    const tooHigh = await cli('field', 'add', '--app', app, '--name', 'big', '--type', 'rating', '--max-rating', '11')
+    expect(tooHigh).toMatchObject({ code: 1, stderr: 'error: --max-rating: can be at most 10\n' })
+    const terms = ok(
+      await cli('field', 'add', '--app', app, '--name', 'terms', '--type', 'consent', '--label', 'I agree', '--json'),
+    ).json()
+    expect(terms).toMatchObject({ type: 'consent', label: 'I agree', required: true })
+    for (const type of ['phone', 'url', 'time', 'datetime', 'nps'])
+      expect(ok(await cli('field', 'add', '--app', app, '--name', type, '--type', type, '--json')).json().type).toBe(
+        type,
+      )
+    const agree = ok(
+      await cli(
+        'field',
+        'add',
+        '--app',
+        app,
+        '--name',
+        'agree',
+        '--type',
+        'likert',
+        '--options',
+        'No,Maybe,Yes',
+        '--json',
+      ),
+    ).json()
+    expect(agree.options).toEqual(['No', 'Maybe', 'Yes'])
+    for (const name of ['stars', 'terms', 'phone', 'url', 'time', 'datetime', 'nps', 'agree'])
+      ok(await cli('field', 'remove', '--app', app, '--field', name, '--yes'))
+  })
+
   test('bad input: --to not a number (2), a choice without options (server 422 → 1)', async () => {
     expect(await cli('field', 'move', '--app', app, '--field', 'x', '--to', 'first')).toMatchObject({
       code: 2,

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CONFIG_VARIABLES } from '../../server/config.ts'
+import { FIELD_TYPES } from '../../server/contract/fields/types/index.ts'
 
 const README = readFileSync(join(import.meta.dir, '..', '..', 'README.md'), 'utf8')
 const PACKAGE = JSON.parse(readFileSync(join(import.meta.dir, '..', '..', 'package.json'), 'utf8'))
@@ -15,6 +16,12 @@ describe('README stays true', () => {
       ...CONFIG_VARIABLES.map(([name, fallback, meaning]) => `| \`${name}\` | \`${fallback}\` | ${meaning} |`),
     ]
     expect(table.trim().split('\n')).toEqual(expected)
+  })
+
+  test('the question types table lists every field type, in the registry order', () => {
+    const section = README.split('## Question types')[1].split('\n## ')[0]
+    const listed = [...section.matchAll(/^\| `([a-z]+)` \|/gm)].map((match) => match[1])
+    expect(listed).toEqual([...FIELD_TYPES])
   })
 
   test('the two set-up commands exist as npm scripts', () => {

@@ -44,7 +44,7 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
       const app = await oneFieldApp(type)
       const page = await app.request('GET', `/f/${app.endpoint.token}`)
       expect(page.status).toBe(200)
-      const example = formExample(type, app.options)
+      const example = formExample(type, app.options, { name: NAME, label: 'The answer' })
       const pairs = await fillForm(page.text, { [NAME]: example.texts })
       const posted = await app.request('POST', `/f/${app.endpoint.token}`, {
         raw: new URLSearchParams(pairs),
@@ -60,7 +60,7 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
       const fields = (await app.call('fields.list', { params: { id: app.endpoint.appId } }, { token: app.owner.token }))
         .body.data.fields
       const snippet = htmlFormSnippet(`http://localhost:8787${app.endpoint.path()}`, fields, '_gotcha')
-      const example = formExample(type, app.options)
+      const example = formExample(type, app.options, { name: NAME, label: 'The answer' })
       const pairs = await fillForm(snippet, { [NAME]: example.texts })
       const posted = await app.call(
         'ingest.form',

@@ -133,7 +133,8 @@ describe('POST /fields', () => {
       [
         {
           path: 'type',
-          message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, file, json',
+          message:
+            'must be one of text, longtext, number, boolean, choice, multichoice, likert, rating, nps, date, time, datetime, email, phone, url, consent, file, json',
         },
       ],
     ],
@@ -146,7 +147,7 @@ describe('POST /fields', () => {
     [
       'options on a text field',
       { name: 'x', options: ['a'] },
-      [{ path: 'options', message: 'only choice and multichoice fields have options, not text fields' }],
+      [{ path: 'options', message: 'only choice, multichoice and likert fields have options, not text fields' }],
     ],
     [
       'a choice field without options',
@@ -205,7 +206,7 @@ describe('POST /fields', () => {
         {
           path: '',
           message:
-            'unknown properties "kind"; allowed: name, type, label, required, options, maxFiles, maxSize, accept',
+            'unknown properties "kind"; allowed: name, type, label, required, options, maxFiles, maxSize, accept, max',
         },
       ],
     ],
@@ -461,7 +462,7 @@ describe('PATCH /fields/:field', () => {
     [
       'options on a text field',
       { options: ['a'] },
-      [{ path: 'options', message: 'only choice and multichoice fields have options, not text fields' }],
+      [{ path: 'options', message: 'only choice, multichoice and likert fields have options, not text fields' }],
     ],
     [
       'a position past the end',
@@ -472,7 +473,7 @@ describe('PATCH /fields/:field', () => {
       'both',
       { options: ['a'], position: 9 },
       [
-        { path: 'options', message: 'only choice and multichoice fields have options, not text fields' },
+        { path: 'options', message: 'only choice, multichoice and likert fields have options, not text fields' },
         { path: 'position', message: 'must be between 0 and 1 (the app has 2 fields)' },
       ],
     ],
@@ -510,7 +511,8 @@ describe('PATCH /fields/:field', () => {
       [
         {
           path: 'type',
-          message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, file, json',
+          message:
+            'must be one of text, longtext, number, boolean, choice, multichoice, likert, rating, nps, date, time, datetime, email, phone, url, consent, file, json',
         },
       ],
     ],
@@ -521,7 +523,7 @@ describe('PATCH /fields/:field', () => {
         {
           path: '',
           message:
-            'unknown properties "id"; allowed: name, type, label, required, options, maxFiles, maxSize, accept, position, force',
+            'unknown properties "id"; allowed: name, type, label, required, options, maxFiles, maxSize, accept, max, position, force',
         },
       ],
     ],

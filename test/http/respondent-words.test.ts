@@ -25,11 +25,37 @@ const REFUSED: Record<FieldType, { body: string; precise: string }> = {
   boolean: { body: 'answer=maybe', precise: 'must be true or false, got string "maybe"' },
   choice: { body: 'answer=Purple', precise: 'must be one of "Red", "Green", got "Purple"' },
   multichoice: { body: 'answer=Purple', precise: '"Purple" is not an option; options are "Red", "Green"' },
+  likert: { body: 'answer=Purple', precise: 'must be one of "Red", "Green", got "Purple"' },
+  rating: { body: 'answer=6', precise: 'must be a whole number from 1 to 5, got number 6' },
+  nps: { body: 'answer=11', precise: 'must be a whole number from 0 to 10, got number 11' },
   date: {
     body: 'answer=31%2F01%2F2026',
     precise: 'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "31/01/2026"',
   },
+  time: {
+    body: 'answer=9.30',
+    precise: 'must be a time of day like "09:30" or "17:45:30" (24-hour clock), got string "9.30"',
+  },
+  datetime: {
+    body: 'answer=2026-01-31',
+    precise:
+      'must be an ISO 8601 date and time like "2026-01-31T09:30" or "2026-01-31T09:30:00Z", got string "2026-01-31"',
+  },
   email: { body: 'answer=not-an-email', precise: 'must be an e-mail address, got string "not-an-email"' },
+  phone: {
+    body: 'answer=call+me',
+    precise:
+      'must be a phone number of 5 to 15 digits (spaces, "-", ".", "(", ")" and a leading "+" allowed), got string "call me"',
+  },
+  url: {
+    body: 'answer=example.com',
+    precise: 'must be a web address starting with http:// or https://, got string "example.com"',
+  },
+  consent: {
+    body: 'answer=false',
+    precise:
+      'must be true (agreeing to the field\'s label) or a stored {"agreed": true, "text": "…"}, got string "false"',
+  },
   file: {
     body: 'answer=cv.pdf',
     precise:
@@ -90,7 +116,7 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
     const page = await app.request('POST', app.fillIn, { raw: c.body, headers: URLENCODED })
     expect(page.status).toBe(422)
     expect(page.text).toContain(
-      `<h2>There is a problem</h2><ul><li><a href="#${type === 'choice' || type === 'multichoice' || type === 'boolean' ? 'q0-0' : 'q0'}">The answer: ${asEscaped(c.respondent)}</a></li></ul>`,
+      `<h2>There is a problem</h2><ul><li><a href="#${fieldTypeSpec(type).control.kind === 'choices' ? 'q0-0' : 'q0'}">The answer: ${asEscaped(c.respondent)}</a></li></ul>`,
     )
     expect(page.text).toContain(`<p class="error" id="q0-error" >${asEscaped(c.respondent)}</p>`)
     for (const path of [app.form, app.fillIn]) {

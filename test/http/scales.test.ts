@@ -179,7 +179,8 @@ describe('scales: create, read, list', () => {
         { path: 'items.0.field', message: 'no field "nope" in this app' },
         {
           path: 'items.1.field',
-          message: 'field "name" is a text field; items score choice, multichoice or number fields',
+          message:
+            'field "name" is a text field; items score choice, likert, multichoice, nps, number or rating fields',
         },
         { path: 'items.2.scores', message: 'needs a score for every option of "calm"; missing: "Rarely", "Often"' },
         {
@@ -188,12 +189,13 @@ describe('scales: create, read, list', () => {
         },
         {
           path: 'items.3.scores',
-          message: 'only choice and multichoice items have scores; a number item scores its value',
+          message: 'only choice, likert and multichoice items have scores; number items score their value',
         },
         { path: 'items.4.field', message: 'field "hours" is already an item of this scale' },
         {
           path: 'items.5.min',
-          message: 'min and max are for number items; "habits" is a multichoice field scored per option',
+          message:
+            'min and max are for items that score a value (nps, number and rating); "habits" is a multichoice field scored per option',
         },
       ]),
     )

@@ -78,7 +78,8 @@ const cases: Array<[string, (plan: Plan) => unknown, Array<{ path: string; messa
     [
       {
         path: 'scale.scales.0.items.0.field',
-        message: 'field "q1" is a text field; only choice, multichoice, number fields can be scored',
+        message:
+          'field "q1" is a text field; only choice, likert, multichoice, nps, number, rating fields can be scored',
       },
     ],
   ],

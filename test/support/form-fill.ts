@@ -13,21 +13,24 @@ const crlf = (text: string): string => text.replace(/\r\n|\r|\n/g, '\r\n')
 
 /**
  * A type's example value, the texts a form posts for it, and what the endpoint stores from
- * them: the example itself, with its line breaks as CRLF, as a browser sends them.
+ * them: the example itself, with its line breaks as CRLF, as a browser sends them, in its
+ * type's stored form (a consent keeps `field`'s label as the text agreed to).
  */
-export function formExample(type: FieldType, options: readonly string[] | null): { texts: string[]; stored: unknown } {
+export function formExample(
+  type: FieldType,
+  options: readonly string[] | null,
+  field: { name: string; label?: string } = { name: 'answer' },
+): { texts: string[]; stored: unknown } {
   const spec = fieldTypeSpec(type)
   const value = spec.example(options)
   // A form sends text, and the field's type reads it back (docs/design.md rule 9): what is stored is the example.
-  return {
-    texts: spec.form.texts(value),
-    stored:
-      typeof value === 'string'
-        ? crlf(value)
-        : Array.isArray(value)
-          ? value.map((item) => (typeof item === 'string' ? crlf(item) : item))
-          : value,
-  }
+  const read =
+    typeof value === 'string'
+      ? crlf(value)
+      : Array.isArray(value)
+        ? value.map((item) => (typeof item === 'string' ? crlf(item) : item))
+        : value
+  return { texts: spec.form.texts(value), stored: spec.store ? spec.store(read, field) : read }
 }
 
 interface Control {
@@ -72,11 +75,14 @@ async function controlsOf(html: string): Promise<Control[]> {
   return controls
 }
 
-// What browsers accept as the value of an <input type=number> and type=date (HTML's value sanitization).
+// What browsers accept as the value of an <input type=number>, date, time, datetime-local, email and url (HTML's value sanitization and type checks).
 const VALID: Record<string, RegExp> = {
   number: /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/,
   date: /^\d{4}-\d{2}-\d{2}$/,
+  time: /^\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/,
+  'datetime-local': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/,
   email: /^[^\s@]+@[^\s@]+$/,
+  url: /^[a-z][a-z0-9+.-]*:\S*$/i,
 }
 
 /**

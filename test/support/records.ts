@@ -31,7 +31,15 @@ export interface TestEndpointOptions {
   thankYouMessage?: string
   thankYouUrl?: string | null
   submitAnother?: boolean
-  fields?: Array<{ name: string; type?: FieldType; required?: boolean; options?: string[]; label?: string }>
+  fields?: Array<{
+    name: string
+    type?: FieldType
+    required?: boolean
+    options?: string[]
+    label?: string
+    /** A rating's highest point. */
+    max?: number
+  }>
 }
 
 export interface TestEndpoint {
@@ -55,6 +63,7 @@ export async function makeEndpoint(
       label: field.label,
       required: field.required,
       options: field.options,
+      max: field.max,
     })
   }
   const settings: UpdateShareInput = {}

@@ -9,7 +9,7 @@ import { baseStyles } from '../../styles/base.styles.ts'
 /**
  * @summary One field's control for editing a value, the one its type gets on every form
  * (the registry's `control`: a text, e-mail, number or date input, a text area, radio
- * buttons, checkboxes or a select list), labelled with the field's label and name, with a
+ * buttons, checkboxes, a select list or a lone checkbox), labelled with the field's label and name, with a
  * "No answer" choice where a picking control could otherwise not be emptied, and a message
  * beside it when the server refused the value. Works in form text, as a form posts it.
  * @event svc-texts - `detail` is the control's texts (one per value; several for checkboxes).
@@ -52,7 +52,13 @@ export class SvcFieldInput extends LitElement {
         gap: 6px;
         font-weight: 400;
       }
-      input[type='radio'] {
+      label.box {
+        display: flex;
+        align-items: flex-start;
+        gap: 8px;
+      }
+      input[type='radio'],
+      input[type='checkbox'] {
         width: 16px;
         height: 16px;
         margin: 0;
@@ -99,7 +105,7 @@ export class SvcFieldInput extends LitElement {
   private renderChoices(multiple: boolean) {
     const spec = fieldTypeSpec(this.field.type as FieldType)
     if (spec.control.kind !== 'choices') return nothing
-    const choices = spec.control.choices(this.field.options)
+    const choices = spec.control.choices(this.field.options, this.field)
     const chosen = new Set(this.texts)
     const invalid = this.problem ? 'true' : 'false'
     if (choiceLayout(multiple, choices.length) === 'select') {
@@ -146,8 +152,18 @@ export class SvcFieldInput extends LitElement {
     const body =
       control.kind === 'choices'
         ? this.renderChoices(control.multiple)
-        : control.kind === 'textarea'
-          ? html`<label
+        : control.kind === 'checkbox'
+          ? html`<label class="box"
+              ><input
+                type="checkbox"
+                .checked=${this.texts.includes(control.value)}
+                aria-invalid=${invalid}
+                aria-describedby=${this.described}
+                @change=${(e: Event) => this.emit((e.target as HTMLInputElement).checked ? [control.value] : [])}
+              />${this.caption()}</label
+            >`
+          : control.kind === 'textarea'
+            ? html`<label
               >${this.caption()}${control.json ? html`<span class="hint">JSON, e.g. {"key": "value"}</span>` : nothing}
               <textarea
                 class=${control.json ? 'json' : ''}
@@ -160,7 +176,7 @@ export class SvcFieldInput extends LitElement {
                 @input=${input}
               ></textarea
             ></label>`
-          : html`<label
+            : html`<label
               >${this.caption()}
               <input
                 type=${control.type}

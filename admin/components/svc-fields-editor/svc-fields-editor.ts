@@ -16,10 +16,11 @@ import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import { fieldsEditorStyles } from './svc-fields-editor.styles.ts'
 import { fileOptionInputs, fileOptionsOfForm, fileOptionsStyles } from './file-options.ts'
+import { hasMax, maxInput, maxOfForm, ratingOptionsStyles } from './rating-options.ts'
 import { noteAccepted, sessionStore } from '../svc-records/new-columns.ts'
 
 type FieldPatch = Partial<
-  Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options' | 'maxFiles' | 'maxSize' | 'accept'>
+  Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options' | 'maxFiles' | 'maxSize' | 'accept' | 'max'>
 >
 
 /**
@@ -46,7 +47,7 @@ function parseOptions(text: string): string[] {
  */
 @customElement('svc-fields-editor')
 export class SvcFieldsEditor extends LitElement {
-  static override styles = [baseStyles, stackedTableStyles, fieldsEditorStyles, fileOptionsStyles]
+  static override styles = [baseStyles, stackedTableStyles, fieldsEditorStyles, fileOptionsStyles, ratingOptionsStyles]
 
   @property() appId = ''
   @property({ attribute: false }) fields: Field[] = []
@@ -181,6 +182,7 @@ export class SvcFieldsEditor extends LitElement {
     if (label) input.label = label
     if (CHOICE_TYPES.includes(type)) input.options = parseOptions(String(form.get('options') ?? ''))
     if (type === 'file') Object.assign(input, fileOptionsOfForm(form))
+    if (hasMax(type)) Object.assign(input, maxOfForm(form))
     this.busy = true
     try {
       await api.createField(this.appId, input)
@@ -243,12 +245,14 @@ export class SvcFieldsEditor extends LitElement {
             @change=${(e: Event) => this.patch(field, { label: (e.target as HTMLInputElement).value.trim() })}
           />
         </td>
-        <td class="options-cell ${choice || field.type === 'file' ? '' : 'none'}" data-label="Options">
+        <td class="options-cell ${choice || field.type === 'file' || hasMax(field.type) ? '' : 'none'}" data-label="Options">
           ${
             field.type === 'file'
               ? fileOptionInputs(field, (patch) => this.patch(field, patch))
-              : choice
-                ? html`<textarea
+              : hasMax(field.type)
+                ? maxInput(field, (patch) => this.patch(field, patch))
+                : choice
+                  ? html`<textarea
                 aria-label="Options of field ${label}, one per line"
                 dir="auto"
                 rows=${Math.min(7, Math.max(1, field.options?.length ?? 1))}
@@ -256,7 +260,7 @@ export class SvcFieldsEditor extends LitElement {
                 .value=${(field.options ?? []).join('\n')}
                 @change=${(e: Event) => this.patch(field, { options: parseOptions((e.target as HTMLTextAreaElement).value) })}
               ></textarea>`
-                : html`<span class="muted small">—</span>`
+                  : html`<span class="muted small">—</span>`
           }
         </td>
         <td class="required">
@@ -293,7 +297,9 @@ export class SvcFieldsEditor extends LitElement {
       ${
         this.addType === 'file'
           ? fileOptionInputs(null)
-          : html`<label
+          : hasMax(this.addType)
+            ? maxInput(null)
+            : html`<label
         >Options
         <textarea name="options" dir="auto" rows="1" ?disabled=${!choice} placeholder=${choice ? 'Yes, No, Maybe (or one per line)' : 'for choice types'}></textarea>
       </label>`

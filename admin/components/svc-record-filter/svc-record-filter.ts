@@ -105,7 +105,7 @@ export class SvcRecordFilter extends LitElement {
     const described = this.pickProblem ? 'pick-problem' : nothing
     if (operator.value === 'option') {
       const spec = fieldTypeSpec(field.type as FieldType)
-      const choices = spec.control.kind === 'choices' ? spec.control.choices(field.options) : []
+      const choices = spec.control.kind === 'choices' ? spec.control.choices(field.options, field) : []
       return html`<label class="value"
         >Value
         <select name="value" aria-invalid=${invalid} aria-describedby=${described} @change=${set}>

@@ -70,7 +70,7 @@ function choiceLabel(field: Field | null, value: unknown): unknown {
   const control = fieldTypeSpec(field.type as FieldType).control
   if (control.kind !== 'choices') return value
   const text = formText(value)
-  return control.choices(field.options).find((choice) => choice.value === text)?.label ?? value
+  return control.choices(field.options, field).find((choice) => choice.value === text)?.label ?? value
 }
 
 const isPlain = (value: unknown) => value === null || typeof value !== 'object'

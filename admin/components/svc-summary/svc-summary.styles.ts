@@ -102,6 +102,13 @@ export const summaryStyles = css`
     overflow: hidden;
     text-overflow: ellipsis;
   }
+  .nps {
+    margin: 0;
+  }
+  .nps strong {
+    font-size: 18px;
+    font-variant-numeric: tabular-nums;
+  }
   .distinct {
     font-size: 12.5px;
     color: var(--svc-muted);

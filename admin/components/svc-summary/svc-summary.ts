@@ -21,7 +21,8 @@ function bars(top: TopValue[], other: number): Bar[] {
 
 /**
  * @summary The Summary tab: the server's aggregates drawn small — records per day for 30
- * days, top values as bars, min/mean/max for numbers, the true/false split for booleans, files and their size,
+ * days, top values as bars, min/mean/max for numbers, answers per point for ratings and NPS
+ * (with the Net Promoter Score), the true/false split for booleans, files and their size,
  * scores per scale. While it is open, records arriving (spam too, which it counts apart)
  * read the figures again, at most once a second, in place.
  * @event svc-app-changed - After the figures moved with arriving records, so the app's count follows.
@@ -124,6 +125,12 @@ export class SvcSummary extends LitElement {
                   html`<div><dt>${label}</dt><dd>${value === null || value === undefined ? '—' : formatNumber(value)}</dd></div>`,
               )}
             </dl>`
+            : nothing
+        }
+        ${field.nps !== undefined && field.nps !== null ? html`<p class="nps">Net Promoter Score <strong>${formatNumber(field.nps)}</strong> <span class="muted small">(% of 9–10 minus % of 0–6)</span></p>` : nothing}
+        ${
+          field.distribution && field.count > 0
+            ? html`<div><h3>Answers per point</h3><svc-bar-chart .bars=${field.distribution.map((point) => ({ label: String(point.value), count: point.count }))} unit="records"></svc-bar-chart></div>`
             : nothing
         }
         ${field.true !== undefined ? this.renderSplit(field.true ?? 0, field.false ?? 0) : nothing}

@@ -7,6 +7,7 @@ import { LIMITS } from '../../../server/contract/limits.ts'
 import { FILE_LIMITS, formatBytes } from '../../../server/contract/files/model.ts'
 import { splitOptions } from '../../../server/contract/fields/options-text.ts'
 import { FIELD_TYPES, type FieldType } from '../../../server/contract/fields/types/index.ts'
+import { RATING } from '../../../server/contract/fields/types/rating.ts'
 import type { Field } from '../../../server/contract/api/fields.ts'
 import { asProgram } from '../../program.ts'
 
@@ -51,6 +52,23 @@ export const fileArgs = {
     description: 'File fields: the kinds taken, MIME types and extensions: application/pdf,.docx,image/*',
     valueHint: 'list',
   },
+}
+
+/** The flag of a rating's highest point (the field's `max`), shared by add and update. */
+export const ratingArgs = {
+  'max-rating': {
+    type: 'string' as const,
+    description: `Rating fields: the highest point, ${RATING.minMax}–${RATING.maxMax} (default ${RATING.defaultMax}); answers are 1 to it`,
+    valueHint: 'n',
+  },
+}
+
+/** The body key of the rating flag when given: `--max-rating 10` is `max: 10`. */
+export function ratingOptionsOf(args: { 'max-rating'?: string }) {
+  const max = args['max-rating']
+  if (max === undefined) return {}
+  if (!/^\d+$/.test(max)) throw usageError(`--max-rating must be a whole number; got "${max}"`)
+  return { max: Number(max) }
 }
 
 const UNITS: Record<string, number> = {
@@ -101,6 +119,7 @@ export const fieldDetails = (field: Field) => (style: Style) =>
     label: field.label || '-',
     required: field.required ? 'yes' : 'no',
     options: field.options,
+    ...(field.max === undefined ? {} : { 'max rating': field.max }),
     ...(field.type === 'file'
       ? {
           'max files': field.maxFiles,

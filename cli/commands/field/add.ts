@@ -2,7 +2,16 @@ import { defineSvcCommand } from '../../command.ts'
 import { idsResult } from '../../listing.ts'
 import { result } from '../../output.ts'
 import { appArg, quietArg } from '../_shared.ts'
-import { fieldDetails, fieldTypeOf, fileArgs, fileOptionsOf, parseOptions, typeArg } from './_view.ts'
+import {
+  fieldDetails,
+  fieldTypeOf,
+  fileArgs,
+  fileOptionsOf,
+  parseOptions,
+  ratingArgs,
+  ratingOptionsOf,
+  typeArg,
+} from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { createFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
@@ -10,6 +19,7 @@ export default defineSvcCommand({
   description: 'Add a field to an app (at most 50 per app)',
   example: 'svc-cli field add --app 0193… --name plan --type choice --options "free,pro" --required',
   effect: 'write',
+  flagFor: { max: '--max-rating' },
   args: {
     ...appArg,
     name: {
@@ -23,10 +33,11 @@ export default defineSvcCommand({
     required: { type: 'boolean', description: 'Submissions must include it' },
     options: {
       type: 'string',
-      description: 'Choices for choice/multichoice: a,b,c or a JSON array',
+      description: "Choices for choice/multichoice/likert (a likert field's points, in order): a,b,c or a JSON array",
       valueHint: 'list',
     },
     ...fileArgs,
+    ...ratingArgs,
     ...quietArg,
   },
   async run(args, env) {
@@ -37,6 +48,7 @@ export default defineSvcCommand({
       required: args.required,
       options: parseOptions(args.options),
       ...fileOptionsOf(args),
+      ...ratingOptionsOf(args),
     }
     const field = await env
       .client()

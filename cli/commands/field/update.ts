@@ -2,7 +2,16 @@ import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { appArg, fieldArg } from '../_shared.ts'
-import { fieldDetails, fieldTypeOf, fileArgs, fileOptionsOf, parseOptions, typeArg } from './_view.ts'
+import {
+  fieldDetails,
+  fieldTypeOf,
+  fileArgs,
+  fileOptionsOf,
+  parseOptions,
+  ratingArgs,
+  ratingOptionsOf,
+  typeArg,
+} from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { updateFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
@@ -11,6 +20,7 @@ export default defineSvcCommand({
   example:
     'svc-cli field update --app 0193… --field email --label "Your e-mail" --required     # a new --type on a published app with records needs --force',
   effect: 'write',
+  flagFor: { max: '--max-rating' },
   args: {
     ...appArg,
     ...fieldArg,
@@ -20,6 +30,7 @@ export default defineSvcCommand({
     required: { type: 'boolean', description: 'Make it required (--no-required: optional)' },
     options: { type: 'string', description: 'Replace the choices: a,b,c or a JSON array', valueHint: 'list' },
     ...fileArgs,
+    ...ratingArgs,
     force: {
       type: 'boolean',
       description:
@@ -34,10 +45,11 @@ export default defineSvcCommand({
       required: args.required,
       options: parseOptions(args.options),
       ...fileOptionsOf(args),
+      ...ratingOptionsOf(args),
     }
     if (Object.values(body).every((v) => v === undefined))
       throw usageError(
-        'Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size or --accept',
+        'Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size, --accept or --max-rating',
       )
     const force = args.force ? { force: true } : {}
     const field = await env.client().call('fields.update', {

@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { acceptFieldsSchema, createFieldSchema, reorderFieldsSchema, updateFieldSchema } from '../fields/schemas.ts'
 import { LIMITS } from '../limits.ts'
-import { FIELD_TYPES } from '../fields/types/index.ts'
+import { CHOICE_TYPES, FIELD_TYPES } from '../fields/types/index.ts'
 import { data, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named, onFirstUse } from './named.ts'
 import { deletedAnswer, isoTime } from './shapes.ts'
@@ -21,7 +21,9 @@ export const fieldSchema = named('Field', () =>
     options: z
       .array(z.string())
       .nullable()
-      .meta({ description: 'The choices of a choice or multichoice field; null for other types' }),
+      .meta({
+        description: `The choices of a ${CHOICE_TYPES.join(', ')} field (a likert field's points, in order); null for other types`,
+      }),
     position: z.number().int().meta({ description: '0-based place in the form' }),
     maxFiles: z.number().int().optional().meta({ description: 'File fields only: the most files one answer holds' }),
     maxSize: z.number().int().optional().meta({ description: 'File fields only: the largest file, in bytes' }),
@@ -29,6 +31,11 @@ export const fieldSchema = named('Field', () =>
       .array(z.string())
       .optional()
       .meta({ description: 'File fields only: MIME types and extensions taken; empty: any' }),
+    max: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Rating fields only: the highest point (an answer is a whole number from 1 to max)' }),
     autoCreated: z.boolean().meta({
       description:
         'Made from an unknown key of a submission (autoCreate); false once the owner sets its type, options or required',

@@ -149,6 +149,18 @@ export const fieldSummarySchema = named('FieldSummary', () =>
       .optional()
       .meta({ description: `The ${LIMITS.summaryTopValues} most frequent values` }),
     other: count.optional().meta({ description: 'Records with a value not listed in top' }),
+    distribution: z
+      .array(z.object({ value: z.number().int(), count }))
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Rating and NPS fields: records per point, every point in order (rating 1 to max, NPS 0 to 10), zeros included; null in the public summary',
+      }),
+    nps: z.number().int().min(-100).max(100).nullable().optional().meta({
+      description:
+        'NPS fields: the Net Promoter Score, the percentage of answers 9–10 (promoters) minus that of answers 0–6 (detractors), rounded to a whole number (a half away from zero); null without answers and in the public summary',
+    }),
     true: count.optional(),
     false: count.optional(),
     items: z

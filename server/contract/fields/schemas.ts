@@ -5,10 +5,17 @@
  */
 import { z } from 'zod'
 import { bodyObject, expect } from '../apps/input.ts'
+import type { Problem } from '../errors.ts'
 import { LIMITS } from '../limits.ts'
 import { FILE_LIMITS, formatBytes } from '../files/model.ts'
-import { CHOICE_TYPES, FIELD_TYPES, type FieldType } from './types/index.ts'
+import { CHOICE_TYPES, FIELD_TYPE_SPECS, FIELD_TYPES, findFieldTypeSpec, type FieldType } from './types/index.ts'
+import { RATING } from './types/rating.ts'
+import type { TypeSettings } from './type-settings.ts'
 import { characterCount, checkFieldName, hasControlCharacters } from './names.ts'
+
+/** `a`, `a and b`, `a, b and c`, as messages list types. */
+const andList = (words: readonly string[]): string =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`
 
 /** A field name as checked by `checkFieldName`, trimmed. */
 export const fieldNameSchema = z
@@ -58,7 +65,7 @@ export const fieldOptionsSchema = z
     })
   })
   .meta({
-    description: `For choice and multichoice fields only: 1–${LIMITS.maxOptions} distinct options of 1–${LIMITS.maxOptionLength} characters`,
+    description: `For ${andList(CHOICE_TYPES)} fields only (a likert field's options are its points, in order): 1–${LIMITS.maxOptions} distinct options of 1–${LIMITS.maxOptionLength} characters`,
   })
 
 const requiredSchema = z.boolean({ error: expect('true or false') })
@@ -100,6 +107,39 @@ const fileOptionSchemas = {
     }),
 }
 
+/** The settings some types have of their own (types/*.ts `settings`), as top-level keys of the field. */
+const typeSettingSchemas = {
+  max: z
+    .int({ error: expect('a whole number') })
+    .min(RATING.minMax, `must be at least ${RATING.minMax}`)
+    .max(RATING.maxMax, `can be at most ${RATING.maxMax}`)
+    .optional()
+    .meta({
+      description: `Rating fields only: the highest point, ${RATING.minMax}–${RATING.maxMax} (default ${RATING.defaultMax}); an answer is a whole number from 1 to max`,
+    }),
+} satisfies Record<keyof TypeSettings, z.ZodType>
+
+/** The types that have `key` among their own settings, in registry order. */
+const typesWith = (key: string): FieldType[] =>
+  FIELD_TYPES.filter((type) => Object.hasOwn(FIELD_TYPE_SPECS[type].settings ?? {}, key))
+
+/** Problems with settings sent for a type that does not have them: `only rating fields have max, not text fields`. */
+export function typeSettingProblems(type: FieldType, given: Record<string, unknown>): Problem[] {
+  return Object.keys(typeSettingSchemas)
+    .filter((key) => given[key] !== undefined && given[key] !== null && !typesWith(key).includes(type))
+    .map((key) => ({
+      path: key,
+      message: `only ${typesWith(key).join(' and ')} fields have ${key}, not ${type} fields`,
+    }))
+}
+
+/** Problems with `required` on a type that is always required (consent): it cannot be made optional. */
+export function requiredProblems(type: FieldType, required: unknown): Problem[] {
+  return required === false && FIELD_TYPE_SPECS[type].alwaysRequired
+    ? [{ path: 'required', message: `cannot be false: a ${type} field is always required (ticking it is the answer)` }]
+    : []
+}
+
 /** `type/subtype`, `type/*` or `.ext`, as short as a real one. */
 const ACCEPT_ENTRY =
   /^(?:[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/(?:\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,63})|\.[a-z0-9][a-z0-9_-]{0,15})$/
@@ -124,7 +164,7 @@ export function definitionProblems(type: FieldType, options: unknown): { path: s
   if (isChoice && options == null)
     return [{ path: 'options', message: `is required for a ${type} field: list the choices` }]
   if (!isChoice && options != null) {
-    return [{ path: 'options', message: `only choice and multichoice fields have options, not ${type} fields` }]
+    return [{ path: 'options', message: `only ${andList(CHOICE_TYPES)} fields have options, not ${type} fields` }]
   }
   return []
 }
@@ -136,13 +176,19 @@ export const createFieldSchema = bodyObject({
   required: requiredSchema.optional(),
   options: fieldOptionsSchema.nullable().optional(),
   ...fileOptionSchemas,
+  ...typeSettingSchemas,
 }).superRefine(
   (field, issues) => {
     // Runs even when a property failed (see `when`), so one answer lists every problem;
     // it only looks at properties that parsed.
     const type = field.type === undefined ? 'text' : FIELD_TYPES.includes(field.type) ? field.type : null
     if (type)
-      for (const problem of [...definitionProblems(type, field.options), ...fileOptionProblems(type, field)])
+      for (const problem of [
+        ...definitionProblems(type, field.options),
+        ...fileOptionProblems(type, field),
+        ...typeSettingProblems(type, field),
+        ...requiredProblems(type, field.required),
+      ])
         issues.addIssue({ code: 'custom', ...problem, path: [problem.path] })
   },
   { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
@@ -159,6 +205,7 @@ export const updateFieldSchema = bodyObject({
     .optional()
     .meta({ description: 'null removes the options (when changing to a non-choice type)' }),
   ...fileOptionSchemas,
+  ...typeSettingSchemas,
   position: z
     .int({ error: expect('a whole number') })
     .min(0, 'cannot be negative')
@@ -207,6 +254,13 @@ export const acceptFieldsSchema = bodyObject({
         code: 'custom',
         path: ['type'],
         message: `cannot be ${input.type} when accepting (it needs options): accept the field, then set its type and options with a field update`,
+      })
+    }
+    if (input.type !== undefined && findFieldTypeSpec(input.type)?.alwaysRequired) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: `cannot be ${input.type} when accepting (it is always required, and a label is the text agreed to): accept the field, then set its type and label with a field update`,
       })
     }
   },

@@ -9,13 +9,13 @@ import { codeBlock, shellQuote } from './markdown.ts'
 import type { HelpField, HelpInput } from './input.ts'
 
 /** A plausible value of a field's type, valid against its options (the type's spec says which). */
-export function exampleValue(field: Pick<HelpField, 'type' | 'options'>): unknown {
-  return fieldTypeSpec(field.type).example(field.options)
+export function exampleValue(field: Pick<HelpField, 'type' | 'options' | 'max'>): unknown {
+  return fieldTypeSpec(field.type).example(field.options, field)
 }
 
 /** An example `data` object: one value per field, or a small message form when there are none. */
 export function exampleData(
-  fields: ReadonlyArray<Pick<HelpField, 'name' | 'type' | 'options'>>,
+  fields: ReadonlyArray<Pick<HelpField, 'name' | 'type' | 'options' | 'max'>>,
 ): Record<string, unknown> {
   if (fields.length === 0) return { name: 'Ada', email: 'ada@example.com', message: 'Hello' }
   const data: Record<string, unknown> = {}
@@ -34,7 +34,7 @@ const json = (value: unknown) => JSON.stringify(value, null, 2)
 
 /** The example record as form name/value pairs: arrays repeat the name, objects are JSON text; files are no text, so left out. */
 export function formPairs(
-  fields: ReadonlyArray<Pick<HelpField, 'name' | 'type' | 'options'>>,
+  fields: ReadonlyArray<Pick<HelpField, 'name' | 'type' | 'options' | 'max'>>,
 ): Array<[string, string]> {
   const pairs: Array<[string, string]> = []
   const texts = fields.filter((field) => field.type !== 'file')

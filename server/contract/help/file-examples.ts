@@ -10,7 +10,7 @@ import type { HelpField } from './input.ts'
 import { codeBlock, shellQuote } from './markdown.ts'
 
 /** What the examples need of a field: its name, type and options, and a file field's options. */
-export type ExampleField = Pick<HelpField, 'name' | 'type' | 'options' | 'maxFiles' | 'maxSize' | 'accept'>
+export type ExampleField = Pick<HelpField, 'name' | 'type' | 'options' | 'maxFiles' | 'maxSize' | 'accept' | 'max'>
 
 /** The file fields of `fields`. */
 export const fileFields = <F extends ExampleField>(fields: readonly F[]): F[] =>

@@ -7,10 +7,11 @@
  */
 import { choiceLayout, type FieldControl } from '../fields/types/control.ts'
 import { fieldTypeSpec, type FieldType } from '../fields/types/index.ts'
+import type { TypeSettings } from '../fields/type-settings.ts'
 import { escapeHtml } from './markdown.ts'
 
-/** What the snippet needs of a field. */
-export interface SnippetField {
+/** What the snippet needs of a field; its type's own settings (a rating's `max`) as the API's Field has them. */
+export interface SnippetField extends TypeSettings {
   name: string
   type: FieldType
   label: string
@@ -38,11 +39,15 @@ function controlLines(field: SnippetField, control: FieldControl): string[] {
     const multiple = (field.maxFiles ?? 1) > 1 ? ' multiple' : ''
     return [`  <label>${label} <input type="file" name="${name}"${accept}${multiple}${required}></label>`]
   }
+  if (control.kind === 'checkbox')
+    return [
+      `  <label><input type="checkbox" name="${name}" value="${escapeHtml(control.value)}"${required}> ${label}</label>`,
+    ]
   if (control.kind === 'input') {
     const type = control.type === 'text' ? '' : ` type="${control.type}"${control.decimal ? ' step="any"' : ''}`
     return [`  <label>${label} <input${type} name="${name}"${required}></label>`]
   }
-  const choices = control.choices(field.options)
+  const choices = control.choices(field.options, field)
   const layout = choiceLayout(control.multiple, choices.length)
   if (layout === 'select') {
     return [

@@ -5,8 +5,10 @@
  */
 import type { FieldType } from '../fields/types/index.ts'
 import type { ReadAccess } from '../share/reads.ts'
+import type { TypeSettings } from '../fields/type-settings.ts'
 
-export interface HelpField {
+/** A field as the help pages show it; its type's own settings (a rating's `max`) at the top level, as the API's Field has them. */
+export interface HelpField extends TypeSettings {
   name: string
   type: FieldType
   label: string

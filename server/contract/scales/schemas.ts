@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { bodyObject, expect } from '../apps/input.ts'
 import { characterCount, hasControlCharacters } from '../fields/names.ts'
 import { ASSESSMENT } from '../limits.ts'
-import { SCALE_METHODS } from './model.ts'
+import { SCALE_METHODS, SCORABLE_TYPES, scoringOf } from './model.ts'
 
 /** A short single-line text such as a name or label. */
 export const lineSchema = (max: number) =>
@@ -41,11 +41,15 @@ export const scaleKeySchema = z
 
 const finite = z.number({ error: expect('a number') })
 
+/** The scorable types scored per option, and those whose value is scored, for the descriptions. */
+const byOption = SCORABLE_TYPES.filter((type) => scoringOf(type)?.by === 'options').join('/')
+const byValue = SCORABLE_TYPES.filter((type) => scoringOf(type)?.by === 'value').join('/')
+
 export const scaleItemSchema = bodyObject({
   field: z
     .string({ error: expect('a field id or name') })
     .min(1, 'cannot be empty')
-    .meta({ description: 'Field id or name (a choice, multichoice or number field)' }),
+    .meta({ description: `Field id or name (a field of type ${SCORABLE_TYPES.join(', ')})` }),
   weight: finite
     .gt(0, 'must be greater than 0')
     .default(1)
@@ -57,9 +61,15 @@ export const scaleItemSchema = bodyObject({
   scores: z
     .record(z.string(), finite, { error: expect('an object of option → score') })
     .optional()
-    .meta({ description: 'choice/multichoice fields: a score for every option, e.g. {"Never":0,"Often":3}' }),
-  min: finite.optional().meta({ description: 'number fields: values below are clamped up to this' }),
-  max: finite.optional().meta({ description: 'number fields: values above are clamped down to this' }),
+    .meta({
+      description: `${byOption} fields: a score for every option, e.g. {"Never":0,"Often":3} (likert: by position, 1 for the first, when left out)`,
+    }),
+  min: finite.optional().meta({
+    description: `${byValue} fields: values below are clamped up to this (rating, nps: their lowest point when left out)`,
+  }),
+  max: finite.optional().meta({
+    description: `${byValue} fields: values above are clamped down to this (rating, nps: their highest point when left out)`,
+  }),
 })
 export type ScaleItemInput = z.input<typeof scaleItemSchema>
 

@@ -4,6 +4,7 @@
 import { MAX_ERROR_BYTES, MAX_LISTED_PROBLEMS, MAX_QUOTED_CHARS } from '../errors.ts'
 import { CHOICE_TYPES, FIELD_TYPE_SPECS, FIELD_TYPES } from '../fields/types/index.ts'
 import { FILE_LIMITS, formatBytes } from '../files/model.ts'
+import { RATING } from '../fields/types/rating.ts'
 import { AUTH, LIMITS } from '../limits.ts'
 import { PLAN_MODULES } from '../smart/plan.ts'
 
@@ -23,7 +24,8 @@ An **app** is a form plus a collection endpoint. Its **fields** are the keys of 
 ## Field types
 ${FIELD_TYPES.map((t) => `- \`${t}\`: ${FIELD_TYPE_SPECS[t].description}`).join('\n')}
 
-${CHOICE_TYPES.map((t) => `\`${t}\``).join(' and ')} need \`options\`; submitted values must be among them (multichoice: an array of them).
+${CHOICE_TYPES.map((t) => `\`${t}\``).join(', ')} need \`options\`; submitted values must be among them (multichoice: an array of them; a likert field's options are its points, in order).
+A \`rating\` field's \`max\` (${RATING.minMax}–${RATING.maxMax}, default ${RATING.defaultMax}) is a top-level key of \`field add\`/\`field update\` (\`--max-rating\` in svc-cli); its answers are 1 to max. A \`consent\` field is always required: its label is the text agreed to, a submission sends \`true\`, and the record stores \`{"agreed": true, "text": "<the label>"}\`.
 \`required\` fields must be present in every submission. Mismatching values are refused with 422 listing the problems: the first ${MAX_LISTED_PROBLEMS}, then \`truncated: true\` and the \`total\` (every error answer stays under ${MAX_ERROR_BYTES / 1024} KiB, quoting at most ${MAX_QUOTED_CHARS} characters of a value).
 
 ## File fields

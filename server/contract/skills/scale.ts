@@ -82,6 +82,8 @@ An item links one field to the scale. Only ${SCORABLE_TYPES.map((t) => `\`${t}\`
 - **choice**: \`scores\` gives a number for **every** option of the field (a missing or unknown option is a 422). The answer scores its option's number.
 - **multichoice**: the same per-option scores; the ticked options' scores are added. Its range runs from the sum of the negative scores to the sum of the positive ones.
 - **number**: the value itself, clamped to the optional \`min\`/\`max\`. Leave \`scores\` out.
+- **likert**: per-option scores like a choice; left out, the points score by position (1 for the first option, 2 for the next…).
+- **rating**, **nps**: the point itself, like a number; \`min\`/\`max\` left out are the field's lowest and highest point (a rating 1 to its \`max\`, an NPS 0 to 10), so such an item can be reversed as it is.
 - **weight** must be **greater than 0** (default 1); it multiplies the item's value, and for \`mean\` it is the item's share.
 - **reverse** scores \`max + min − value\`, where min and max are the item's own lowest and highest possible value (lowest/highest option score, or the number item's \`min\`/\`max\`, which a reversed number item must both have). On a 1–5 item, an answer worth 2 scores ${5 + 1 - 2}.
 
@@ -169,7 +171,7 @@ All under \`/api/v3/apps/:id/scales\`, with \`Authorization: Bearer <token>\`; a
 - 422 "${problems.overlap}" — the same score would fall in two levels; lower the first level's max or raise the second's min.
 - 422 "${problems.uncovered}" — extend the lowest level's min (or the highest level's max) to the scale's range, shown as \`range\` in \`scale get\`.
 - 422 "needs a score for every option of …; missing: …" — give \`--scores\` for every option of the choice field (\`svc-cli field get\` lists them).
-- 422 "field … is a text field; items score choice, multichoice or number fields" — change the field's type or score another field.
+- 422 "field … is a text field; items score ${SCORABLE_TYPES.slice(0, -1).join(', ')} or ${SCORABLE_TYPES.at(-1)} fields" — change the field's type or score another field.
 - 422 "a reversed number item needs both min and max" — pass \`--min\` and \`--max\` with \`--reverse\`.
 - 422 key "${keyRule()}" — use a slug such as \`energy\` or \`team_fit\`.
 - 409 \`conflict\` — the key is taken, or the field is already an item of the scale (remove the item first to change it).

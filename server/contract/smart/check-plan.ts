@@ -10,7 +10,7 @@ import { problemsOf } from '../apps/input.ts'
 import { validationError, type Problem } from '../errors.ts'
 import { definitionProblems } from '../fields/schemas.ts'
 import { gapProblems, overlapProblems } from '../scales/coverage.ts'
-import { itemRange, scaleRange, SCORABLE_TYPES, type Range } from '../scales/model.ts'
+import { itemRange, scaleRange, SCORABLE_TYPES, scoringOf, type Range } from '../scales/model.ts'
 import { planSchema, type Plan, type PlanField, type PlanItem, type PlanScale } from './plan.ts'
 
 /** The possible score range of a plan scale, or null when an item cannot be scored. */
@@ -43,7 +43,8 @@ function itemProblems(item: PlanItem, path: string, fields: readonly PlanField[]
       },
     ]
   }
-  if (field.type === 'number') {
+  // Scored by its value (a number, a rating, an NPS), else per option (a choice, a Likert point, several choices).
+  if (scoringOf(field.type)?.by === 'value') {
     const problems: Problem[] = []
     if (item.scores !== undefined)
       problems.push({ path: `${path}.scores`, message: 'leave it out for a number field (its value is the score)' })

@@ -9,6 +9,7 @@ import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldRule } from '../fields/values.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
 import type { FieldCache, FieldMap } from './field-cache-types.ts'
+import { storedTypeSettings } from '../fields/type-settings.ts'
 
 /** The field cache of `ctx`. */
 export function createFieldCache(ctx: AppContext): FieldCache {
@@ -31,11 +32,13 @@ export function createFieldCache(ctx: AppContext): FieldCache {
         loaded.set(row.name, {
           name: row.name,
           type: row.type as FieldType,
+          label: row.label,
           required: row.required,
           options: row.options === null ? null : (JSON.parse(row.options) as string[]),
           autoCreated: row.autoCreated,
           proposed: row.proposed,
           ...(row.type === 'file' ? { file: row.settings === null ? null : JSON.parse(row.settings) } : {}),
+          ...storedTypeSettings(row.type as FieldType, row.settings),
         })
       }
       if (seen === version) byApp.set(appId, loaded)

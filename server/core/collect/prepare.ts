@@ -10,7 +10,7 @@
  */
 import { AppError, describeProblems, ProblemList } from '../../contract/errors.ts'
 import { checkFieldName } from '../../contract/fields/names.ts'
-import { checkRequired, checkValue, inferType, isMissing } from '../fields/values.ts'
+import { checkRequired, checkValue, inferType, isMissing, valueAsStored } from '../fields/values.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
 import type { FieldMap } from './field-cache-types.ts'
@@ -74,6 +74,7 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
     } else if (!field.autoCreated && !field.proposed) {
       const problem = checkValue(field, value)
       if (problem) problems.add(name, problem)
+      else normalized[name] = valueAsStored(field, value)
     }
   }
   for (const field of fields.values()) {

@@ -9,9 +9,11 @@ import { themeOf } from './connect.ts'
 import type { Theme } from '../../contract/connect/schemas.ts'
 import type { FileOptions } from '../../contract/files/model.ts'
 import { storedFileOptions } from '../fields/file-settings.ts'
+import { storedTypeSettings } from '../fields/type-settings.ts'
+import type { TypeSettings } from '../../contract/fields/type-settings.ts'
 
-/** The parts of a field the page shows. */
-export interface FillInField {
+/** The parts of a field the page shows; its type's own settings (a rating's `max`) at the top level, as the API's Field has them. */
+export interface FillInField extends TypeSettings {
   name: string
   type: FieldType
   label: string
@@ -45,6 +47,7 @@ export async function fillInForm(ctx: AppContext, appId: string): Promise<FillIn
         required: row.required,
         options: row.options === null ? null : (JSON.parse(row.options) as string[]),
         ...(row.type === 'file' ? { file: storedFileOptions(row.settings) } : {}),
+        ...storedTypeSettings(row.type as FieldType, row.settings),
       })),
     theme: await themeOf(ctx, appId),
   }

@@ -13,12 +13,14 @@ import { requireApp } from '../apps/member-app.ts'
 import { AppError, notFound, validationError, type Problem } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'
 import { LIMITS } from '../../contract/limits.ts'
-import { CHOICE_TYPES, type FieldType } from '../../contract/fields/types/index.ts'
+import { CHOICE_TYPES, fieldTypeSpec, type FieldType } from '../../contract/fields/types/index.ts'
 import { assertTypeChangeAllowed, recordsWithValue } from './type-change.ts'
 import {
   createFieldSchema,
   definitionProblems,
   fileOptionProblems,
+  requiredProblems,
+  typeSettingProblems,
   updateFieldSchema,
   type CreateFieldInput,
   type UpdateFieldInput,
@@ -26,6 +28,7 @@ import {
 import { fieldNotFound, fieldRowsOf, findFieldRow, toField, type Field, type FieldRow } from './view.ts'
 import { recountForNewField, unlistedKeysOf } from './unlisted.ts'
 import { fileSettingsAfter } from './file-settings.ts'
+import { typeSettingsAfter } from './type-settings.ts'
 import type { UnlistedKey } from '../../contract/api/fields.ts'
 
 /** 422 `field_limit`: the app already has the most fields allowed. */
@@ -96,17 +99,18 @@ export async function addField(
     const taken = fields.find((field) => field.name === definition.name)
     if (taken) throw taken.proposed ? proposedNameTaken(definition.name) : nameTaken(definition.name)
     if (fields.filter((field) => !field.proposed).length >= LIMITS.maxFields) throw fieldLimitError()
-    const file = fileSettingsAfter(definition.type ?? 'text', null, definition, ctx.config.maxFileBytes)
+    const type = definition.type ?? 'text'
+    const file = fileSettingsAfter(type, null, definition, ctx.config.maxFileBytes)
     if (file.problems.length > 0) throw validationError(file.problems)
     return {
       id: newId(),
       appId,
       name: definition.name,
-      type: definition.type ?? 'text',
+      type,
       label: definition.label ?? '',
-      required: definition.required ?? false,
+      required: fieldTypeSpec(type).alwaysRequired === true || (definition.required ?? false),
       options: definition.options ? JSON.stringify(definition.options) : null,
-      settings: file.settings,
+      settings: file.settings ?? typeSettingsAfter(type, null, definition),
       autoCreated: false,
       createdAt: now,
       updatedAt: now,
@@ -164,6 +168,8 @@ export async function updateField(
     const problems: Problem[] = [
       ...definitionProblems(type, options),
       ...fileOptionProblems(type, patch),
+      ...typeSettingProblems(type, patch),
+      ...requiredProblems(type, patch.required),
       ...file.problems,
     ]
     if (patch.name !== undefined && patch.name !== current.name && patch.name === honeypot)
@@ -190,9 +196,9 @@ export async function updateField(
       name: patch.name ?? current.name,
       type,
       label: patch.label ?? current.label,
-      required: patch.required ?? current.required,
+      required: fieldTypeSpec(type).alwaysRequired === true || (patch.required ?? current.required),
       options: options === null ? null : JSON.stringify(options),
-      settings: file.settings,
+      settings: file.settings ?? typeSettingsAfter(type, current.settings, patch),
       // Once the owner sets a type, options or required, submissions are checked against them.
       autoCreated:
         patch.type !== undefined || patch.options !== undefined || patch.required !== undefined

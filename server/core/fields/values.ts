@@ -6,13 +6,16 @@
  */
 import { fieldTypeSpec, type FieldType } from '../../contract/fields/types/index.ts'
 import type { FileOptions } from '../../contract/files/model.ts'
+import type { TypeSettings } from '../../contract/fields/type-settings.ts'
 
 export { isIsoDate } from '../../contract/fields/types/date.ts'
 
-/** What a value check needs to know about a field. */
-export interface FieldRule {
+/** What a value check needs to know about a field; its type's own settings (a rating's `max`) at the top level. */
+export interface FieldRule extends TypeSettings {
   name: string
   type: FieldType
+  /** The label the form shows (a consent stores it with the answer as the text agreed to). */
+  label?: string
   required: boolean
   options: readonly string[] | null
   /** Auto-created fields keep their inferred type as a hint; their values are not checked. */
@@ -29,7 +32,13 @@ export const isMissing = (value: unknown): boolean => value === undefined || val
 /** Why `value` does not fit the defined field, or null when it does (missing values fit; `required` is separate). */
 export function checkValue(field: FieldRule, value: unknown): string | null {
   if (isMissing(value)) return null
-  return fieldTypeSpec(field.type).check(value, field.options)
+  return fieldTypeSpec(field.type).check(value, field.options, field)
+}
+
+/** An accepted value of a defined field as it is stored (its type's `store`: a consent keeps the text agreed to). */
+export function valueAsStored(field: FieldRule, value: unknown): unknown {
+  const store = fieldTypeSpec(field.type).store
+  return store && !isMissing(value) ? store(value, field) : value
 }
 
 /** The problem message of a required field left out (the hosted pages tell a respondent in their own words). */

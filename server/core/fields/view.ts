@@ -8,6 +8,7 @@ import type { FieldRow } from '../../db/storage/fields.ts'
 import { notFound } from '../../contract/errors.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
 import { storedFileOptions } from './file-settings.ts'
+import { storedTypeSettings } from './type-settings.ts'
 
 export type { FieldRow }
 
@@ -26,6 +27,7 @@ export function toField(row: FieldRow): Field {
     autoCreated: row.autoCreated,
     proposed: row.proposed,
     ...(row.type === 'file' ? storedFileOptions(row.settings) : {}),
+    ...storedTypeSettings(row.type as FieldType, row.settings),
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   }

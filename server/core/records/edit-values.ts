@@ -12,7 +12,7 @@ import { checkFieldName } from '../../contract/fields/names.ts'
 import type { FieldMap } from '../collect/field-cache-types.ts'
 import { invalidValues } from '../collect/prepare.ts'
 import { checkKeyCount, type DataObject } from '../collect/shape.ts'
-import { checkRequired, checkValue, type FieldRule } from '../fields/values.ts'
+import { checkRequired, checkValue, valueAsStored, type FieldRule } from '../fields/values.ts'
 import { filesOf } from '../../contract/files/model.ts'
 
 /** One field an edit changed: absent `from` (or `to`) means the record had (or has) no such key. */
@@ -90,6 +90,7 @@ export function applyEdit(fields: FieldMap, stored: DataObject, edit: DataObject
             ? null
             : (checkValue(field, value) ?? keptFiles(field, stored[name], value))))
     if (problem) problems.add(name, problem)
+    else if (value !== null && !field.autoCreated && !field.proposed) named.set(name, valueAsStored(field, value))
   }
   if (unknown.length > 0) throw unknownFields(unknown)
   if (!problems.empty) throw invalidValues(problems)

@@ -20,6 +20,8 @@ import {
   type StoredItem,
 } from '../../contract/scales/model.ts'
 import type { ScaleItemInput } from '../../contract/scales/schemas.ts'
+import type { ScoringSpec } from '../../contract/fields/types/spec.ts'
+import { storedTypeSettings } from '../fields/type-settings.ts'
 
 /** A parsed item input (defaults applied). */
 export type ItemInput = Required<Pick<ScaleItemInput, 'field'>> & {
@@ -36,6 +38,10 @@ const fieldByRef = (fields: readonly FieldRow[], ref: string): FieldRow | undefi
 /** `a, b or c`. */
 const orList = (words: readonly string[]): string =>
   words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`
+
+/** `a, b and c`. */
+const andList = (words: readonly string[]): string =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`
 
 const optionsOf = (field: FieldRow): string[] => (field.options ? (JSON.parse(field.options) as string[]) : [])
 
@@ -76,34 +82,54 @@ export function resolveItems(
       return
     }
     const byValue = scoring.by === 'value'
+    const given = withDefaults(input, field, scoring.itemDefaults)
     const before = problems.length
-    problems.push(...(byValue ? numberItemProblems(input, at) : choiceItemProblems(input, field, at)))
+    problems.push(...(byValue ? numberItemProblems(given, field, at) : choiceItemProblems(given, field, at)))
     if (problems.length > before) return
     items.push({
       fieldId: field.id,
-      weight: input.weight,
-      reverse: input.reverse,
-      scores: byValue ? null : { ...input.scores },
-      min: byValue ? (input.min ?? null) : null,
-      max: byValue ? (input.max ?? null) : null,
+      weight: given.weight,
+      reverse: given.reverse,
+      scores: byValue ? null : { ...given.scores },
+      min: byValue ? (given.min ?? null) : null,
+      max: byValue ? (given.max ?? null) : null,
     })
   })
   return { items, problems }
 }
 
-function numberItemProblems(input: ItemInput, at: string): Problem[] {
+/**
+ * The item as given, what it leaves out taken from its type's defaults (a rating's bounds, a
+ * Likert item's scores by position); a key given wins.
+ */
+function withDefaults(input: ItemInput, field: FieldRow, defaults: ScoringSpec['itemDefaults']): ItemInput {
+  if (!defaults) return input
+  const made = defaults({ options: optionsOf(field), ...storedTypeSettings(field.type as FieldType, field.settings) })
+  return {
+    ...input,
+    scores: input.scores ?? made.scores ?? undefined,
+    min: input.min ?? made.min ?? undefined,
+    max: input.max ?? made.max ?? undefined,
+  }
+}
+
+/** Types a scale item scores per option, and those whose value it scores, as messages list them. */
+const OPTION_SCORED = SCORABLE_TYPES.filter((type) => scoringOf(type)?.by === 'options')
+const VALUE_SCORED = SCORABLE_TYPES.filter((type) => scoringOf(type)?.by === 'value')
+
+function numberItemProblems(input: ItemInput, field: FieldRow, at: string): Problem[] {
   const problems: Problem[] = []
   if (input.scores !== undefined)
     problems.push({
       path: `${at}.scores`,
-      message: 'only choice and multichoice items have scores; a number item scores its value',
+      message: `only ${andList(OPTION_SCORED)} items have scores; ${field.type} items score their value`,
     })
   if (input.min !== undefined && input.max !== undefined && input.min >= input.max)
     problems.push({ path: `${at}.min`, message: `must be less than max (${input.max})` })
   if (input.reverse && (input.min === undefined || input.max === undefined))
     problems.push({
       path: `${at}.reverse`,
-      message: 'a reversed number item needs both min and max (it scores max + min − value)',
+      message: `a reversed ${field.type} item needs both min and max (it scores max + min − value)`,
     })
   return problems
 }
@@ -113,7 +139,7 @@ function choiceItemProblems(input: ItemInput, field: FieldRow, at: string): Prob
   if (input.min !== undefined || input.max !== undefined)
     problems.push({
       path: `${at}.min`,
-      message: `min and max are for number items; "${field.name}" is a ${field.type} field scored per option`,
+      message: `min and max are for items that score a value (${andList(VALUE_SCORED)}); "${field.name}" is a ${field.type} field scored per option`,
     })
   const options = optionsOf(field)
   const scores = input.scores ?? {}

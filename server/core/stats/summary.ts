@@ -5,7 +5,9 @@
 import type { AppContext } from '../context.ts'
 import { AppError, notFound } from '../../contract/errors.ts'
 import { fieldsOf } from '../collect/field-cache.ts'
-import { fieldTypeSpec, type FieldType } from '../../contract/fields/types/index.ts'
+import { fieldTypeSpec } from '../../contract/fields/types/index.ts'
+import type { FieldRule } from '../fields/values.ts'
+import { npsScore, pointCounts } from './points.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import {
   mergeAggregates,
@@ -68,14 +70,16 @@ function top(counts: ValueCounts | null, listed: ValueFilter): { top: TopValue[]
  * value seen. For a public `reader` what could give one person away is left out (public-values.ts).
  */
 function fieldSummary(
-  type: FieldType,
+  rule: FieldRule,
   total: number,
   field: FieldAggregate | undefined,
   reader: PublicReader | null,
 ): FieldSummary {
+  const type = rule.type
   const count = field?.count ?? 0
   const result: FieldSummary = { type, count, missing: total - count }
-  const kind = fieldTypeSpec(type).summary
+  const spec = fieldTypeSpec(type)
+  const kind = spec.summary
   const numbers = field?.numbers ?? null
   const listed = reader === null ? everyValue : publicValues(type, reader)
   if (numbers || kind === 'numbers') {
@@ -92,6 +96,12 @@ function fieldSummary(
       result.mean = shown.mean
       result.sum = shown.sum
     }
+  }
+  // Records per point tell one answer apart between two reads, as min and max would: the owner's only.
+  if (spec.points) {
+    const counts = reader === null ? pointCounts(numbers, spec.points.of(rule)) : null
+    result.distribution = counts
+    if (spec.points.nps) result.nps = counts === null ? null : npsScore(counts)
   }
   if (field?.strings || kind === 'values') Object.assign(result, top(field?.strings ?? null, listed))
   if (field?.booleans || kind === 'booleans') {
@@ -162,7 +172,7 @@ export async function getSummary(
   for (const field of (await fieldsOf(ctx, appId)).values()) {
     // A stranger's key stays off the public summary, as off the form, until the owner accepts it.
     if (reader !== null && field.proposed) continue
-    fields[field.name] = fieldSummary(field.type, aggregate.total, aggregate.fields.get(field.name), reader)
+    fields[field.name] = fieldSummary(field, aggregate.total, aggregate.fields.get(field.name), reader)
   }
   return {
     code: 200,

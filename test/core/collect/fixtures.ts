@@ -23,7 +23,15 @@ export interface EndpointOptions {
   thankYouUrl?: string | null
   submitAnother?: boolean
   published?: boolean
-  fields?: Array<{ name: string; type?: FieldType; required?: boolean; options?: string[]; label?: string }>
+  fields?: Array<{
+    name: string
+    type?: FieldType
+    required?: boolean
+    options?: string[]
+    label?: string
+    /** A rating's highest point. */
+    max?: number
+  }>
 }
 
 export interface TestEndpoint {

@@ -42,14 +42,20 @@ describe('the registry', () => {
     expect(readdirSync(join(import.meta.dir, 'types')).sort()).toEqual(modules.map((type) => `${type}.test.ts`).sort())
     for (const type of FIELD_TYPES) expect(FIELD_TYPE_SPECS[type].name).toBe(type)
     expect(CHOICE_TYPES).toEqual(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].hasOptions))
-    expect(CHOICE_TYPES).toEqual(['choice', 'multichoice'])
+    expect(CHOICE_TYPES).toEqual(['choice', 'multichoice', 'likert'])
     expect(SCALE_SCORABLE_TYPES).toEqual(SCORABLE_TYPES)
-    expect(SCORABLE_TYPES).toEqual(['choice', 'multichoice', 'number'])
+    expect(SCORABLE_TYPES).toEqual(['choice', 'likert', 'multichoice', 'nps', 'number', 'rating'])
     // Values that name a person: the public summary counts them and never lists them.
-    expect(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].identifying)).toEqual(['email'])
+    expect(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].identifying)).toEqual(['email', 'phone'])
+    // The types with settings of their own, points, an answer that is always required, a stored form or a CSV text.
+    expect(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].settings)).toEqual(['rating'])
+    expect(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].points)).toEqual(['rating', 'nps'])
+    expect(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].alwaysRequired)).toEqual(['consent'])
+    expect(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].store)).toEqual(['consent'])
+    expect(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].csvText)).toEqual(['consent'])
     expect([
       findFieldTypeSpec('number')?.name,
-      findFieldTypeSpec('likert'),
+      findFieldTypeSpec('stars'),
       findFieldTypeSpec('__proto__'),
       findFieldTypeSpec('toString'),
     ]).toEqual(['number', undefined, undefined, undefined])
@@ -63,12 +69,20 @@ describe('the registry', () => {
       'Yes / no',
       'One choice',
       'Several choices',
+      'Likert scale',
+      'Rating',
+      'Net Promoter Score',
       'Date',
+      'Time',
+      'Date and time',
       'E-mail address',
+      'Phone number',
+      'Web address',
+      'Consent',
       'File upload',
       'JSON',
     ])
-    expect(fieldTypeLabel('likert')).toBe('likert')
+    expect(fieldTypeLabel('stars')).toBe('stars')
     expect(fieldTypeLabel('__proto__')).toBe('__proto__')
   })
 
@@ -112,7 +126,7 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
       },
       example: expect.any(Function),
       previewAnswer: expect.any(Function),
-      control: expect.objectContaining({ kind: expect.stringMatching(/^(input|textarea|choices)$/) }),
+      control: expect.objectContaining({ kind: expect.stringMatching(/^(input|textarea|choices|checkbox)$/) }),
       summary: spec.summary === null ? null : expect.stringMatching(/^(numbers|values|booleans|items|files)$/),
       identifying: expect.any(Boolean),
       scoring:
@@ -122,7 +136,14 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
               by: expect.stringMatching(/^(value|options)$/),
               range: expect.any(Function),
               value: expect.any(Function),
+              ...(spec.scoring.itemDefaults ? { itemDefaults: expect.any(Function) } : {}),
             },
+      // What only some types say (each type's own test says what).
+      ...(spec.settings ? { settings: expect.any(Object) } : {}),
+      ...(spec.points ? { points: { of: expect.any(Function), ...(spec.points.nps ? { nps: true } : {}) } } : {}),
+      ...(spec.alwaysRequired ? { alwaysRequired: true } : {}),
+      ...(spec.store ? { store: expect.any(Function) } : {}),
+      ...(spec.csvText ? { csvText: expect.any(Function) } : {}),
     })
   })
 
@@ -157,6 +178,25 @@ describe.each(picked.map((type) => [type]))('field type %s, picked from choices'
       expect(checkValue(rule(type), coerceFormValues(rule(type), [choice.value], LIMITS))).toBeNull()
   })
 })
+
+describe.each(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].points).map((type) => [type]))(
+  'field type %s, a point scale',
+  (type) => {
+    test('its control offers exactly its points, each a valid answer; its summary counts numbers', () => {
+      const spec = FIELD_TYPE_SPECS[type]
+      const control = spec.control
+      if (control.kind !== 'choices' || !spec.points) throw new Error(`${type} is not a point scale`)
+      for (const settings of [{}, ...(spec.settings ? [{ max: 3 }] : [])]) {
+        const points = spec.points.of(settings)
+        expect(control.choices(null, settings).map((choice) => Number(choice.value))).toEqual([...points])
+        for (const point of points) expect(spec.check(point, null, settings)).toBeNull()
+        expect(spec.check(points[0] - 1, null, settings)).not.toBeNull()
+        expect(spec.check(points[points.length - 1] + 1, null, settings)).not.toBeNull()
+      }
+      expect(spec.summary).toBe('numbers')
+    })
+  },
+)
 
 describe.each(scored.map((type) => [type]))('field type %s, scored', (type) => {
   test('its example scores within the item range', () => {

@@ -3,6 +3,7 @@
  * fill-in page (server/pages/fill-in.ts) and the HTML form snippet of `?help` and the
  * admin (server/contract/help/form-snippet.ts), so the two cannot drift apart.
  */
+import type { TypeSettings } from '../type-settings.ts'
 
 /** One choice of a picking control: what the form posts and what a person reads. */
 export interface Choice {
@@ -10,13 +11,29 @@ export interface Choice {
   label: string
 }
 
+/** The `type` of a one-line `<input>`. */
+export type InputType = 'text' | 'email' | 'tel' | 'url' | 'number' | 'date' | 'time' | 'datetime-local' | 'file'
+
 export type FieldControl =
   /** A one-line `<input>`; `decimal` adds `step="any"` (any number, not just integers). */
-  | { kind: 'input'; type: 'text' | 'email' | 'number' | 'date' | 'file'; decimal?: boolean; autocomplete?: string }
+  | { kind: 'input'; type: InputType; decimal?: boolean; autocomplete?: string }
   /** A `<textarea>`; `json` marks one whose text must be JSON. */
   | { kind: 'textarea'; json: boolean }
-  /** Picking among choices: one (radio buttons, or a select list past MAX_RADIOS) or several (checkboxes). */
-  | { kind: 'choices'; multiple: boolean; choices(options: readonly string[] | null): Choice[] }
+  /**
+   * Picking among choices: one (radio buttons, or a select list past MAX_RADIOS) or several
+   * (checkboxes). `inline`: the points of a scale (rating, NPS), laid out in a row where it fits.
+   */
+  | {
+      kind: 'choices'
+      multiple: boolean
+      inline?: boolean
+      choices(options: readonly string[] | null, settings?: TypeSettings): Choice[]
+    }
+  /**
+   * One checkbox labelled with the field's label, posting `value` when ticked and nothing
+   * when not (consent: the label is the text agreed to, and the field is always required).
+   */
+  | { kind: 'checkbox'; value: string }
 
 /** Radio buttons up to this many choices, a select list beyond. */
 export const MAX_RADIOS = 12

@@ -15,6 +15,9 @@ export function isIsoDate(text: string): boolean {
   return true
 }
 
+/** True for an ISO 8601 date-time (`2026-01-31T09:30`, a zone optional) with a real calendar date: a date with its time. */
+export const isIsoDateTime = (text: string): boolean => text.length > 10 && isIsoDate(text)
+
 export const date = defineFieldType({
   name: 'date',
   label: 'Date',

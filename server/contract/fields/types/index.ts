@@ -6,17 +6,44 @@
  */
 import { boolean } from './boolean.ts'
 import { choice } from './choice.ts'
+import { consent } from './consent.ts'
 import { date } from './date.ts'
+import { datetime } from './datetime.ts'
 import { email } from './email.ts'
 import { file } from './file.ts'
 import { json } from './json.ts'
+import { likert } from './likert.ts'
 import { longtext } from './longtext.ts'
 import { multichoice } from './multichoice.ts'
+import { nps } from './nps.ts'
 import { number } from './number.ts'
+import { phone } from './phone.ts'
+import { rating } from './rating.ts'
 import type { FieldTypeSpec } from './spec.ts'
 import { text } from './text.ts'
+import { time } from './time.ts'
+import { url } from './url.ts'
 
-const SPECS = [text, longtext, number, boolean, choice, multichoice, date, email, file, json] as const
+const SPECS = [
+  text,
+  longtext,
+  number,
+  boolean,
+  choice,
+  multichoice,
+  likert,
+  rating,
+  nps,
+  date,
+  time,
+  datetime,
+  email,
+  phone,
+  url,
+  consent,
+  file,
+  json,
+] as const
 
 /** The names of a tuple of specs, as a tuple of literals. */
 type Names<Specs extends readonly FieldTypeSpec[]> = { readonly [K in keyof Specs]: Specs[K]['name'] }

@@ -7,6 +7,9 @@
  */
 import { quoteList, quoteValue } from '../../errors.ts'
 import type { FieldControl } from './control.ts'
+import type { TypeSettings } from '../type-settings.ts'
+
+export type { TypeSettings }
 
 /** The summary section that counts a type's values even before any arrived (server/core/stats/summary.ts). */
 export type SummaryKind = 'numbers' | 'values' | 'booleans' | 'items' | 'files'
@@ -32,13 +35,26 @@ export interface ScoringSpec {
   range(item: ScoredItem): Range
   /** The unweighted value of an answer that was given (not absent, null or ""), or null when it scores nothing. */
   value(item: ScoredItem, answer: unknown): number | null
+  /**
+   * What an item of the type holds when it is added without it: a rating's min 1 and max its
+   * field's max, an NPS's 0 and 10, a Likert item's score per option by position (1 for the first).
+   */
+  itemDefaults?(field: { options: readonly string[] | null } & TypeSettings): Partial<ScoredItem>
 }
 
 /** The part of a field a preview answer may use. */
-export interface SampleField {
+export interface SampleField extends TypeSettings {
   name: string
   label: string | null
   options: readonly string[] | null
+}
+
+/** A short scale of whole numbers an answer picks one point of (rating, nps). */
+export interface PointScale {
+  /** The points in order: rating 1…max, nps 0…10. */
+  of(settings?: TypeSettings): readonly number[]
+  /** The summary also gives the Net Promoter Score (nps). */
+  nps?: true
 }
 
 /**
@@ -67,8 +83,10 @@ export interface FieldTypeSpec<Name extends string = string> {
   readonly description: string
   /** Values must come from the field's `options` (which are then required). */
   readonly hasOptions: boolean
+  /** The type's own settings with their defaults (rating: `{max: 5}`); absent for a type without any. */
+  readonly settings?: TypeSettings
   /** Why a given value (not absent, null or "") does not fit, or null when it does. */
-  check(value: unknown, options: readonly string[] | null): string | null
+  check(value: unknown, options: readonly string[] | null, settings?: TypeSettings): string | null
   /** HTML form posts (docs/design.md rule 9): values arrive as strings, one per occurrence of the name. */
   readonly form: {
     /** `""` is an answer (kept) rather than "not given" (left out). */
@@ -84,8 +102,8 @@ export interface FieldTypeSpec<Name extends string = string> {
   }
   /** What a respondent is told when the answer is missing or refused (pages only). */
   readonly respondent: RespondentWords
-  /** A plausible value, valid against `options` (the help pages and snippets show it). */
-  example(options: readonly string[] | null): unknown
+  /** A plausible value, valid against `options` and `settings` (the help pages and snippets show it). */
+  example(options: readonly string[] | null, settings?: TypeSettings): unknown
   /** A middle-of-the-road answer for the admin's report preview, or undefined for none. */
   previewAnswer(field: SampleField): unknown
   /** The control a form gives the type (control.ts; the fill-in page and the HTML snippets draw it). */
@@ -96,6 +114,14 @@ export interface FieldTypeSpec<Name extends string = string> {
   readonly identifying: boolean
   /** How scales score the type, or null when it cannot be a scale item. */
   readonly scoring: ScoringSpec | null
+  /** The points an answer picks among (rating, nps): the summary counts each point (its `distribution`). */
+  readonly points?: PointScale
+  /** A field of the type is always required (consent: ticking its box is the answer), whatever `required` is sent. */
+  readonly alwaysRequired?: true
+  /** An accepted answer as it is stored, when not as sent (consent: `true` becomes `{agreed: true, text}`). */
+  store?(value: unknown, field: { name: string; label?: string }): unknown
+  /** The text of a stored value's CSV cell, when not the value's own (consent: the text agreed to); undefined: as any value. */
+  csvText?(value: unknown): string | undefined
 }
 
 /** Declares a field type, keeping its name as a literal type (so FieldType is the union of names). */
