@@ -38,6 +38,11 @@ export const fields = sqliteTable(
     options: text('options'),
     /** JSON object of the type's own settings (a file field's `{maxFiles, maxSize, accept}`), else null. */
     settings: text('settings'),
+    /**
+     * JSON object of how the field is asked (help, placeholder, rules, showIf, hidden,
+     * prefill, page, translations), keys left out when unset; null when it has none.
+     */
+    form: text('form'),
     position: integer('position').notNull(),
     /** True when the field was created by a submission rather than by the owner. */
     autoCreated: integer('auto_created', { mode: 'boolean' }).notNull().default(false),
@@ -106,6 +111,20 @@ export const endpoints = sqliteTable('endpoints', {
   submitAnother: integer('submit_another', { mode: 'boolean' }).notNull().default(true),
   /** The public summary leaves out values fewer respondents than this gave (never below 3). */
   summaryMinRespondents: integer('summary_min_respondents').notNull().default(5),
+  /** Closed by hand: the page shows the closed text and every ingest route answers 403 `closed`. */
+  closed: integer('closed', { mode: 'boolean' }).notNull().default(false),
+  /** Closes once the app holds this many records (spam not counted); null for no limit. */
+  closeAfter: integer('close_after'),
+  /** Closes at this moment (epoch milliseconds); null for never. */
+  closesAt: integer('closes_at'),
+  /** What the hosted page says while closed; '' for the default sentence. */
+  closedMessage: text('closed_message').notNull().default(''),
+  /** One response per browser (a cookie the form post sets). */
+  onePerBrowser: integer('one_per_browser', { mode: 'boolean' }).notNull().default(false),
+  /** One response per value of this field (e.g. an e-mail); null for no such limit. */
+  uniqueField: text('unique_field'),
+  /** JSON object of the form's layout: page titles, languages and translated texts; null when none. */
+  formLayout: text('form_layout'),
   publishedAt: integer('published_at'),
   createdAt: createdAt(),
   updatedAt: integer('updated_at').notNull(),
