@@ -122,7 +122,7 @@ describe('usage errors exit 2 and say what to do', () => {
     ],
     [
       ['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'],
-      'error: Invalid value for argument: --type (colour). Expected one of: text, longtext, number, boolean, choice, multichoice, date, email, file, json.\nRun `svc-cli field add --help` for usage.',
+      'error: Invalid value for argument: --type (colour). Expected one of: text, longtext, number, boolean, choice, multichoice, likert, rating, nps, date, time, datetime, email, phone, url, consent, file, json.\nRun `svc-cli field add --help` for usage.',
     ],
     [
       ['field', 'add', '--app', 'a', '--name', 'cv', '--type', 'file', '--max-size', '10 parsecs'],
@@ -203,7 +203,7 @@ describe('usage errors exit 2 and say what to do', () => {
       {
         flag: '--type',
         message:
-          'must be one of text, longtext, number, boolean, choice, multichoice, date, email, file, json; got "colour"',
+          'must be one of text, longtext, number, boolean, choice, multichoice, likert, rating, nps, date, time, datetime, email, phone, url, consent, file, json; got "colour"',
       },
     ],
     [

@@ -51,7 +51,26 @@ describe('the model', () => {
     ])
     expect(
       places.find((p) => p.path.join(' ') === 'field add')!.flags.find((f) => f.name === '--type')!.values,
-    ).toEqual(['text', 'longtext', 'number', 'boolean', 'choice', 'multichoice', 'date', 'email', 'file', 'json'])
+    ).toEqual([
+      'text',
+      'longtext',
+      'number',
+      'boolean',
+      'choice',
+      'multichoice',
+      'likert',
+      'rating',
+      'nps',
+      'date',
+      'time',
+      'datetime',
+      'email',
+      'phone',
+      'url',
+      'consent',
+      'file',
+      'json',
+    ])
     expect(places.find((p) => p.path.join(' ') === 'share export')!.flags.find((f) => f.name === '--out')!.file).toBe(
       true,
     )

@@ -83,7 +83,7 @@ describe('help layout', () => {
       '  --app=<app>          App id, or its name when no other app has it (see `svc-cli app list`)',
     )
     expect(lines).toContain(
-      '  --type=<type>        Field type: text, longtext, number, boolean, choice, multichoice, date,',
+      '  --type=<type>        Field type: text, longtext, number, boolean, choice, multichoice, likert,',
     )
     for (const line of lines) {
       expect(line.length).toBeLessThanOrEqual(100)

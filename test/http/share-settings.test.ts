@@ -489,6 +489,7 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
     'maxFiles',
     'maxSize',
     'accept',
+    'max',
     'position',
     'force',
   ])

@@ -17,6 +17,17 @@ import type { UpdateShareInput } from '../../server/contract/share/schemas.ts'
 import type { StatsRow } from '../../server/db/storage/stats.ts'
 import { target } from './call.ts'
 
+/** A field a test app starts with. */
+export interface TestField {
+  name: string
+  type?: FieldType
+  required?: boolean
+  options?: string[]
+  label?: string
+  /** A rating's highest point. */
+  max?: number
+}
+
 export interface TestEndpointOptions {
   name?: string
   published?: boolean
@@ -31,15 +42,7 @@ export interface TestEndpointOptions {
   thankYouMessage?: string
   thankYouUrl?: string | null
   submitAnother?: boolean
-  fields?: Array<{
-    name: string
-    type?: FieldType
-    required?: boolean
-    options?: string[]
-    label?: string
-    /** A rating's highest point. */
-    max?: number
-  }>
+  fields?: TestField[]
 }
 
 export interface TestEndpoint {

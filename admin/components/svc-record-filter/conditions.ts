@@ -58,10 +58,14 @@ const TEXT: Operator[] = [
   { key: 'ne', label: 'is not', op: '!=', value: 'text' },
 ]
 
-/** The operators that fit `field`'s type, then "is empty" and "is not empty". */
+/**
+ * The operators that fit `field`'s type, then "is empty" and "is not empty" (alone for a
+ * consent, whose only answer is agreeing).
+ */
 export function operatorsFor(field: Pick<Field, 'type'>): Operator[] {
   const spec = fieldTypeSpec(field.type as FieldType)
   const control = spec.control
+  if (spec.alwaysRequired) return [...EMPTY]
   const fitting =
     spec.summary === 'numbers'
       ? NUMBERS

@@ -7,6 +7,7 @@ import type { Field, SvcRecord } from '../../api.ts'
 import { cellText, fieldLabel, truncate } from '../../format.ts'
 import { fieldTypeSpec, type FieldType } from '../../../server/contract/fields/types/index.ts'
 import { formText } from '../../../server/contract/fields/types/spec.ts'
+import { isConsentAnswer } from '../../../server/contract/fields/types/consent.ts'
 
 export interface Column {
   /** The data key. */
@@ -77,9 +78,11 @@ const isPlain = (value: unknown) => value === null || typeof value !== 'object'
 
 /**
  * A value as the owner reads it: a choice by its label (Yes or No for a boolean), a list of
- * plain values as its items joined by commas ("news, events"); anything else as it is.
+ * plain values as its items joined by commas ("news, events"), a consent as "Agreed: " and
+ * the text agreed to; anything else as it is.
  */
 export function readableValue(field: Field | null, value: unknown): unknown {
+  if (isConsentAnswer(value)) return `Agreed: ${value.text}`
   if (Array.isArray(value) && value.length > 0 && value.every(isPlain))
     return value.map((item) => cellText(choiceLabel(field, item))).join(', ')
   return typeof value === 'boolean' || typeof value === 'string' ? choiceLabel(field, value) : value

@@ -5,9 +5,8 @@
  */
 import type { AppContext } from '../../../server/core/context.ts'
 import { fieldRowsOf } from '../../../server/core/fields/view.ts'
-import type { FieldType } from '../../../server/contract/fields/types/index.ts'
 import type { ReadAccess } from '../../../server/contract/share/reads.ts'
-import { makeEndpoint as makeOwnedEndpoint, storedRows } from '../../support/records.ts'
+import { makeEndpoint as makeOwnedEndpoint, storedRows, type TestField } from '../../support/records.ts'
 import { makeUser } from '../../support/users.ts'
 
 export interface EndpointOptions {
@@ -23,15 +22,7 @@ export interface EndpointOptions {
   thankYouUrl?: string | null
   submitAnother?: boolean
   published?: boolean
-  fields?: Array<{
-    name: string
-    type?: FieldType
-    required?: boolean
-    options?: string[]
-    label?: string
-    /** A rating's highest point. */
-    max?: number
-  }>
+  fields?: TestField[]
 }
 
 export interface TestEndpoint {
