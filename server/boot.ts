@@ -18,6 +18,7 @@ import { listen, type AppOptions, type Observer, type SvcApp } from './http/serv
 import { createLogMailer } from './mail/log-mailer.ts'
 import { createSmtpMailer } from './mail/smtp-mailer.ts'
 import { loadSecret } from './secret.ts'
+import { listenForMetrics, type MetricsListener } from './metrics/listener.ts'
 
 export interface Overrides {
   clock?: Clock
@@ -54,6 +55,8 @@ export interface RunningServer {
   ctx: AppContext
   app: SvcApp
   url: string
+  /** Where SVC_METRICS_ADDR's listener answers GET /metrics; null without one. */
+  metricsUrl: string | null
   /**
    * What SIGTERM does: /api/v3/ready turns 503 at once, so load balancers stop sending
    * requests; everything is still served for `drainMs` (SVC_DRAIN_SECONDS) while they
@@ -88,9 +91,12 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   if (config.baseUrlFromPort) config.baseUrl = `http://localhost:${listener.port}`
   let ctx: AppContext | undefined
   let app: SvcApp
+  let metrics: MetricsListener | null = null
   try {
     ctx = await createServerContext(config, overrides)
     app = listener.serve(ctx, overrides.app, overrides.observe)
+    // A metrics address in use fails the start like the main port does.
+    metrics = config.metricsAddr ? listenForMetrics(config.metricsAddr, ctx.metrics) : null
   } catch (error) {
     // The database unreachable, a migration refused: nothing keeps listening, and the
     // database connections (and PostgreSQL's LISTEN) must not outlive the failure.
@@ -109,6 +115,10 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   ctx.onShutdown(ctx.files.start())
   // And audit log entries past their days (SVC_AUDIT_DAYS) are deleted.
   ctx.onShutdown(startAuditRetention(ctx))
+  if (metrics) {
+    const stopMetrics = metrics.stop
+    ctx.onShutdown(() => stopMetrics())
+  }
   const port = listener.port
   let stopping: Promise<void> | null = null
   let draining: Promise<void> | null = null
@@ -116,6 +126,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     ctx,
     app,
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    metricsUrl: metrics?.url ?? null,
     stop: (graceMs = SHUTDOWN_GRACE_MS) =>
       (stopping ??= (async () => {
         // Live streams never end by themselves: they end now (clients resume elsewhere or later with Last-Event-ID).

@@ -49,6 +49,16 @@ export const CONFIG_VARIABLES = [
     'On SIGTERM, seconds svc keeps serving while `/api/v3/ready` answers 503, so load balancers stop sending requests before it stops (0 to 60).',
   ],
   [
+    'SVC_METRICS_TOKEN',
+    '(unset)',
+    'Bearer token (16 characters or more) that `GET /metrics` on the main port asks for, in the Prometheus text format. Unset: that route answers 404.',
+  ],
+  [
+    'SVC_METRICS_ADDR',
+    '(unset)',
+    'e.g. `127.0.0.1:9464`: a listener of its own answering `GET /metrics` without a token, for a Prometheus on the same machine or network. Keep it off the internet.',
+  ],
+  [
     'SVC_AUDIT_DAYS',
     String(DEFAULT_AUDIT_DAYS),
     'Days the audit log keeps an entry (who changed what, exports, log-ins); older entries are deleted hourly.',

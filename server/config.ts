@@ -95,6 +95,10 @@ export interface Config {
   filesUrl: string | null
   /** ClamAV's clamd (`unix:/path` or `tcp://host:port`) every file is scanned by; null: files are not scanned. */
   clamd: string | null
+  /** Bearer token GET /metrics on the main port asks for (SVC_METRICS_TOKEN); null: that route answers 404. */
+  metricsToken: string | null
+  /** A listener of its own for GET /metrics, without a token (SVC_METRICS_ADDR, `host:port`); null: none. */
+  metricsAddr: { host: string; port: number } | null
 }
 
 /** A configuration problem that stops start-up; the message is one line naming the variable. */
@@ -103,6 +107,20 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>
+
+/** Where and how /metrics is answered: a token for the main port, and/or a listener of its own. */
+function metricsConfig(env: Env): Pick<Config, 'metricsToken' | 'metricsAddr'> {
+  const token = env.SVC_METRICS_TOKEN?.trim() || null
+  if (token !== null && token.length < 16)
+    throw new ConfigError('SVC_METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 16`)')
+  const addr = env.SVC_METRICS_ADDR?.trim()
+  if (!addr) return { metricsToken: token, metricsAddr: null }
+  const match = /^(\[[0-9a-fA-F:]+\]|[^:\s]+):(\d{1,5})$/.exec(addr)
+  const port = match ? Number(match[2]) : -1
+  if (!match || port > 65_535)
+    throw new ConfigError(`SVC_METRICS_ADDR must be host:port, e.g. 127.0.0.1:9464, got "${addr}"`)
+  return { metricsToken: token, metricsAddr: { host: match[1].replace(/^\[|\]$/g, ''), port } }
+}
 
 /** The variable's text when `check` takes it (it throws a message naming what is wrong), null when unset. */
 function checked(name: string, env: Env, check: (text: string) => unknown): string | null {
@@ -267,6 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
     secret,
     ...llm(env),
     adminDir: env.SVC_ADMIN_DIR?.trim() ? resolve(env.SVC_ADMIN_DIR.trim()) : null,
+    ...metricsConfig(env),
     webhookAllowPrivate: oneOf(env, 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
     streamsPerApp: integer(env, 'SVC_STREAMS_PER_APP', LIMITS.streamsPerApp, 1, 100_000),
     streamsPerClient: integer(env, 'SVC_STREAMS_PER_CLIENT', LIMITS.streamsPerClient, 1, 100_000),

@@ -21,6 +21,9 @@ import { createWebhookWorker } from './core/webhooks/worker.ts'
 import { systemTargetNet } from './net/target-net.ts'
 import { embeddedUrl } from './embedded.ts'
 import type { AppContext, Services } from './core/context.ts'
+import type { Mailer } from './core/mailer.ts'
+import { type Metrics, NO_METRICS } from './core/metrics.ts'
+import { createMetrics } from './metrics/registry.ts'
 
 /** Builds a context from its parts, with a shutdown-hook list and the per-process services. */
 export function createContext(parts: Omit<AppContext, Services>): AppContext {
@@ -43,8 +46,14 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
   // Inside the single executable the hashing thread's script is its embedded copy (scripts/build-exe.ts).
   const passwords = createPasswordHasher({ workerUrl: embeddedUrl('server/core/auth/hash-worker.js') })
   hooks.push(() => passwords.close())
+  const metricsOn = parts.config.metricsToken !== null || parts.config.metricsAddr !== null
+  const metrics = metricsOn
+    ? createMetrics({ config: parts.config, storage: parts.storage, openStreams: () => ctx.live.size })
+    : NO_METRICS
   const ctx = {
     ...parts,
+    mailer: metricsOn ? countedMailer(parts.mailer, metrics) : parts.mailer,
+    metrics,
     changes,
     jobs,
     limiter,
@@ -87,4 +96,21 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
   // Runs before the writer's flush (hooks run in reverse): attempts under way finish and are recorded first.
   ctx.onShutdown(() => ctx.webhooks.worker.stop())
   return ctx
+}
+
+/** `mailer`, its sends counted as sent or failed. */
+function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
+  return {
+    get description() {
+      return mailer.description
+    },
+    send: (mail) =>
+      mailer.send(mail).then(
+        () => metrics.mail(true),
+        (error: unknown) => {
+          metrics.mail(false)
+          throw error
+        },
+      ),
+  }
 }

@@ -46,6 +46,9 @@ export async function main(): Promise<void> {
       : `  Data      ${config.databasePath} (synchronous=${config.synchronous.toUpperCase()})`,
     `  Mail      ${ctx.mailer.description}`,
   ]
+  if (server.metricsUrl) lines.push(`  Metrics   ${server.metricsUrl}/metrics (no token: keep this address private)`)
+  else if (config.metricsToken)
+    lines.push(`  Metrics   ${config.baseUrl}/metrics (Authorization: Bearer <SVC_METRICS_TOKEN>)`)
   if ((await countUsers(ctx)) === 0) {
     lines.push(
       '',

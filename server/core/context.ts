@@ -16,6 +16,7 @@ import type { Writer } from './collect/writer-types.ts'
 import type { LiveHub } from './live-hub.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mailer.ts'
+import type { Metrics } from './metrics.ts'
 import type { Places } from './places/places.ts'
 import type { RateLimiter } from './ratelimit.ts'
 import type { ReadGate } from './read-gate.ts'
@@ -42,6 +43,8 @@ export interface AppContext {
   files: FileSweeper
   mailer: Mailer
   log: Logger
+  /** What the metrics count (NO_METRICS when none are configured). */
+  metrics: Metrics
   sealer: Sealer
   /** Tells caches that an app's definition or records changed (relays `storage.changes`). */
   changes: ChangeFeed
@@ -93,6 +96,7 @@ export type Services =
   | 'onShutdown'
   | 'shutdown'
   | 'changes'
+  | 'metrics'
   | 'jobs'
   | 'writer'
   | 'live'

@@ -18,6 +18,7 @@ import { fileRoutes } from './files.ts'
 import { uploadRoutes } from './uploads.ts'
 import { fieldRoutes } from './fields.ts'
 import { healthRoutes } from './health.ts'
+import { metricsRoutes } from './metrics.ts'
 import { type Lifecycle, readyRoutes } from './ready.ts'
 import { methodNotAllowed, type RouteLike } from './methods.ts'
 import { openapiRoutes } from './openapi.ts'
@@ -61,6 +62,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(openapiRoutes(ctx))
     .use(healthRoutes(ctx))
     .use(readyRoutes(ctx, options.lifecycle ?? { phase: 'serving' }))
+    .use(metricsRoutes(ctx))
     .use(skillRoutes())
     .use(authRoutes(ctx))
     .use(profileRoutes(ctx))

@@ -35,8 +35,14 @@ export function errorResponse(
 ): Response {
   const response = new Response(boundedErrorJson(status, type, message, details), { status, headers })
   response.headers.set('content-type', 'application/json; charset=utf-8')
+  errorTypes.set(response, type)
   return response
 }
+
+const errorTypes = new WeakMap<Response, ErrorType>()
+
+/** The error type an answer carries (the metrics count refusals by it), or null for a success. */
+export const errorTypeOf = (response: Response): ErrorType | null => errorTypes.get(response) ?? null
 
 const errorJson = (status: number, type: ErrorType, message: string, details?: unknown): string => {
   const body: ErrorBody = {

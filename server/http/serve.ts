@@ -13,6 +13,8 @@ import { noteServer } from './connection.ts'
 import { fastRoutes } from './fast-routes.ts'
 import { type Lifecycle, notReady } from './ready.ts'
 import { pathOf } from '../contract/api/routes.ts'
+import type { Metrics } from '../core/metrics.ts'
+import { noteAnswer, startedAt } from '../metrics/http.ts'
 
 export type { AppOptions, SvcApp }
 
@@ -35,24 +37,33 @@ export interface Listener {
   stop(force: boolean): Promise<void>
 }
 
-/** `response`, once `observe` (if any) has seen it. */
-async function seen(request: Request, response: Response, observe: Observer | undefined): Promise<Response> {
-  if (observe) await observe(request, response)
-  return response
+/** Sees an answer once it is made: the metrics, then the `Observer` if any. */
+type Seer = (request: Request, response: Response, started: number) => Promise<Response>
+
+/** The `Seer` of a server: counts each answer in its metrics, then shows it to `observe`. */
+function seer(ctx: AppContext, observe: Observer | undefined): Seer {
+  return async (request, response, started) => {
+    noteAnswer(ctx.metrics, request, response, started)
+    if (observe) await observe(request, response)
+    return response
+  }
 }
 
-/** Bun.serve `routes` whose every answer `observe` sees too. */
-function observed<R extends Record<string, Record<string, (request: never, server: never) => Promise<Response>>>>(
+/** Bun.serve `routes` whose every answer `see` sees too. */
+function seenRoutes<R extends Record<string, Record<string, (request: never, server: never) => Promise<Response>>>>(
   routes: R,
-  observe: Observer | undefined,
+  metrics: Metrics,
+  see: Seer,
 ): R {
-  if (!observe) return routes
   const wrapped: Record<string, Record<string, unknown>> = {}
   for (const [path, methods] of Object.entries(routes)) {
     wrapped[path] = Object.fromEntries(
       Object.entries(methods).map(([method, handler]) => [
         method,
-        async (request: Request, server: never) => seen(request, await handler(request as never, server), observe),
+        async (request: Request, server: never) => {
+          const started = startedAt(metrics)
+          return see(request, await handler(request as never, server), started)
+        },
       ]),
     )
   }
@@ -82,16 +93,23 @@ export function listen(config: Config): Listener {
     serve(ctx, options, observe) {
       const app = buildApp(ctx, { ...options, lifecycle })
       lifecycle.phase = 'serving'
+      const see = seer(ctx, observe)
       const handle: Handler = async (request, server) => {
+        const started = startedAt(ctx.metrics)
         const limited = await limitBody(request, config)
-        if (limited instanceof Response) return seen(request, limited, observe)
+        if (limited instanceof Response) return see(request, limited, started)
         // Elysia's own `server` is null under app.handle: the peer address travels with the request.
         notePeerAddress(limited, server.requestIP(request)?.address)
         // A live stream lifts the idle timeout of its own request (connection.ts).
         noteServer(limited, request, server)
-        return seen(request, await app.handle(limited), observe)
+        return see(request, await app.handle(limited), started)
       }
-      server.reload({ routes: observed(fastRoutes(ctx), observe), fetch: handle })
+      // Nothing to see on the hot path when neither metrics nor an observer look.
+      const routes = fastRoutes(ctx)
+      server.reload({
+        routes: ctx.metrics.enabled || observe ? seenRoutes(routes, ctx.metrics, see) : routes,
+        fetch: handle,
+      })
       opened.resolve(handle)
       return app
     },

@@ -42,6 +42,7 @@ export type Answer = JsonAnswer | ContentAnswer | EmptyAnswer
 
 export type ContentType =
   | 'text/markdown'
+  | 'text/plain'
   | 'text/csv'
   | 'application/x-ndjson'
   | 'text/html'

@@ -21,7 +21,7 @@ import { senderOperations } from './senders.ts'
 import { memberOperations } from './members.ts'
 import { shareOperations } from './share.ts'
 import { planOperations, smartOperations } from './smart.ts'
-import { openapiOperations, readyOperations, skillOperations, systemOperations } from './system.ts'
+import { metricsOperations, openapiOperations, readyOperations, skillOperations, systemOperations } from './system.ts'
 import { notificationOperations, unsubscribeOperations, webhookOperations } from './webhooks.ts'
 import { alertOperations } from './alerts.ts'
 import { auditOperations } from './audit.ts'
@@ -29,6 +29,7 @@ import { auditOperations } from './audit.ts'
 export const OPERATIONS = {
   ...systemOperations,
   ...readyOperations,
+  ...metricsOperations,
   ...openapiOperations,
   ...skillOperations,
   ...authOperations,

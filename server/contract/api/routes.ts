@@ -7,6 +7,7 @@
 export const ROUTES = {
   'health.get': 'GET /api/v3/health',
   'ready.get': 'GET /api/v3/ready',
+  'metrics.get': 'GET /metrics',
   'openapi.get': 'GET /api/v3/openapi.json',
   'skills.get': 'GET /api/v3/skills/:module',
 

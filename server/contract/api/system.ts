@@ -38,6 +38,21 @@ export const readyOperations = lazyAnswers({
   },
 } as const) satisfies OperationsOf<'ready'>
 
+export const metricsOperations = lazyAnswers({
+  'metrics.get': {
+    summary: 'Metrics in the Prometheus text format',
+    description:
+      'For a Prometheus scrape: requests by operation and status with a latency histogram, records stored and refused by reason, ' +
+      'open streams, e-mails and webhook attempts, whether the database takes writes, its size and the free disk, and the process ' +
+      '(memory, CPU, event-loop delay). Needs Authorization: Bearer <SVC_METRICS_TOKEN>; answers 404 when that is unset. ' +
+      'SVC_METRICS_ADDR serves the same on a listener of its own without a token. No per-app or per-user labels.',
+    tags,
+    access: 'public',
+    answers: () => ({ 200: content('text/plain', 'The metrics (text format 0.0.4)') }),
+    errors: ['unauthorized', 'not_found'],
+  },
+} as const) satisfies OperationsOf<'metrics'>
+
 export const openapiOperations = lazyAnswers({
   'openapi.get': {
     summary: 'This OpenAPI document',

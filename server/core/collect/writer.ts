@@ -189,6 +189,7 @@ export function createWriter(ctx: AppContext): Writer {
           ),
         )
       accepted.push({ job, ids: job.stored.records.map((record) => record.id) })
+      if (ctx.metrics.enabled) ctx.metrics.stored(job.records.length, job.records.filter((r) => r.spam).length)
     }
     if (accepted.length === 0) return
     let message: string | null = null

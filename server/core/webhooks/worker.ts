@@ -47,7 +47,10 @@ export interface WorkerOptions {
   random?: () => number
 }
 
-type WorkerContext = Pick<AppContext, 'storage' | 'clock' | 'sealer' | 'config' | 'log' | 'mailer' | 'background'>
+type WorkerContext = Pick<
+  AppContext,
+  'storage' | 'clock' | 'sealer' | 'config' | 'log' | 'mailer' | 'background' | 'metrics'
+>
 
 /** The worker of `ctx`. */
 export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions): WebhookWorker {
@@ -134,7 +137,7 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions):
     const sent = await Promise.all([
       ...claimed
         .filter((delivery) => !isNotification(delivery))
-        .map((delivery) => deliver(delivery).then((attempt) => [attempt])),
+        .map((delivery) => deliver(delivery).then((attempt) => [counted(attempt)])),
       ...mailGroups(claimed).map((group) => sendNotifications(ctx, group, random)),
     ])
     const attempts = sent.flat()
@@ -150,6 +153,13 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions):
       )
     }
     return claimed.length
+  }
+
+  /** `attempt`, counted by the metrics as ok (a 2xx) or failed. */
+  function counted<A extends { outcome: { status: number | null; error: string | null } }>(attempt: A): A {
+    const { status, error } = attempt.outcome
+    ctx.metrics.webhookAttempt(error === null && status !== null && status >= 200 && status < 300)
+    return attempt
   }
 
   function sleep(ms: number, byNudge: boolean): Promise<void> {

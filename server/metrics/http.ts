@@ -1,0 +1,22 @@
+/**
+ * @module What the listener tells the metrics about each answer: its operation, status
+ * and latency (to the start of the answer: a stream's or a download's body is not waited
+ * for), and for a refused post to an endpoint its reason, the error type of the answer.
+ */
+import type { Metrics } from '../core/metrics.ts'
+import { errorTypeOf } from '../http/errors.ts'
+import { routeName } from './route-names.ts'
+
+/** The operations that take records from the public: a refusal of theirs is a refused record. */
+const POSTS = new Set(['ingest.post', 'ingest.form', 'ingest.batch', 'pages.fillInPost'])
+
+/** A clock reading for `noteAnswer`, 0 when nothing is measured. */
+export const startedAt = (metrics: Metrics): number => (metrics.enabled ? performance.now() : 0)
+
+/** Counts `response` to `request`, begun at `started` (from `startedAt`). */
+export function noteAnswer(metrics: Metrics, request: Request, response: Response, started: number): void {
+  if (!metrics.enabled) return
+  const route = routeName(request.method, new URL(request.url).pathname)
+  metrics.request(route, response.status, (performance.now() - started) / 1000)
+  if (response.status >= 400 && POSTS.has(route)) metrics.refused(errorTypeOf(response) ?? `http_${response.status}`)
+}
