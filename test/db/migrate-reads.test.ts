@@ -86,6 +86,13 @@ describe(`migration ${TAG}`, () => {
           thank_you_url: null,
           submit_another: 1,
           summary_min_respondents: 5,
+          closed: 0,
+          close_after: null,
+          closes_at: null,
+          closed_message: '',
+          one_per_browser: 0,
+          unique_field: null,
+          form_layout: null,
           published_at: T + 3,
           created_at: T,
           updated_at: T + 4,
@@ -105,6 +112,13 @@ describe(`migration ${TAG}`, () => {
           thank_you_url: null,
           submit_another: 1,
           summary_min_respondents: 5,
+          closed: 0,
+          close_after: null,
+          closes_at: null,
+          closed_message: '',
+          one_per_browser: 0,
+          unique_field: null,
+          form_layout: null,
           published_at: T + 1,
           created_at: T,
           updated_at: T + 2,
@@ -124,13 +138,20 @@ describe(`migration ${TAG}`, () => {
           thank_you_url: null,
           submit_another: 1,
           summary_min_respondents: 5,
+          closed: 0,
+          close_after: null,
+          closes_at: null,
+          closed_message: '',
+          one_per_browser: 0,
+          unique_field: null,
+          form_layout: null,
           published_at: null,
           created_at: T,
           updated_at: T,
         },
       ])
 
-      // (thank_you_message, thank_you_url, submit_another and summary_min_respondents come from later migrations, with their defaults.)
+      // (thank_you_message, thank_you_url, submit_another, summary_min_respondents and the form limits come from later migrations, with their defaults.)
       // The rebuilt table keeps its unique token index and its cascade from apps.
       expect(
         sqlite
