@@ -34,7 +34,7 @@ export type { Observer }
 
 /** Opens and migrates the database and assembles the context. */
 export async function createServerContext(config: Config, overrides: Overrides = {}): Promise<AppContext> {
-  const log = overrides.log ?? createLogger(config.logLevel)
+  const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat)
   const clock = overrides.clock ?? systemClock
   const storage = await openStorage(config, () => clock.now(), log)
   const mailer =

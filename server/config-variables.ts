@@ -107,6 +107,16 @@ export const CONFIG_VARIABLES = [
   ],
   ['SVC_LOG', 'info', '`debug`, `info`, `warn`, `error` or `silent`.'],
   [
+    'SVC_LOG_FORMAT',
+    'text',
+    '`text`: `time LEVEL message {details}` lines for a person; `json`: one JSON object per line (`time`, `level`, `msg` and the details) for a log shipper.',
+  ],
+  [
+    'SVC_ACCESS_LOG',
+    'on',
+    '`on`: one `request` line per answered request at `info` (request id, method, operation name, status, milliseconds, client address, app id where the path names one); never the path, which can hold an endpoint token. `off`: none.',
+  ],
+  [
     'DATABASE_URL',
     '(unset)',
     'Unset: SQLite in SVC_DATA_DIR. `postgres://user:pass@host:5432/db`: PostgreSQL, shared by several svc processes (needs SVC_SECRET). See "Scaling out".',

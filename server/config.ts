@@ -21,6 +21,7 @@ export { CONFIG_VARIABLES, DEFAULT_PORT } from './config-variables.ts'
 export type SignupPolicy = 'first' | 'open' | 'closed'
 export type SyncMode = 'full' | 'normal'
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
+export type LogFormat = 'text' | 'json'
 
 export interface Config {
   port: number
@@ -62,6 +63,10 @@ export interface Config {
   maxDepth: number
   maxKeys: number
   logLevel: LogLevel
+  /** SVC_LOG_FORMAT: `text` lines for a person, `json` lines for a log shipper. */
+  logFormat: LogFormat
+  /** SVC_ACCESS_LOG: one line per answered request (at info), naming its operation, never its path. */
+  accessLog: boolean
   /** Base64url secret for encrypting endpoint tokens at rest; read from the data dir when absent. */
   secret: string | null
   /** OpenAI-compatible chat-completions endpoint for smart generation's LLM planner; null: built-in planner only. */
@@ -282,6 +287,8 @@ export function loadConfig(env: Env = process.env): Config {
     maxDepth: integer(env, 'SVC_MAX_DEPTH', LIMITS.maxDepth, 2, 256),
     maxKeys: integer(env, 'SVC_MAX_KEYS', LIMITS.maxKeys, 1, 100_000),
     logLevel: oneOf(env, 'SVC_LOG', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
+    logFormat: oneOf(env, 'SVC_LOG_FORMAT', ['text', 'json'] as const, 'text'),
+    accessLog: oneOf(env, 'SVC_ACCESS_LOG', ['on', 'off'] as const, 'on') === 'on',
     secret,
     ...llm(env),
     adminDir: env.SVC_ADMIN_DIR?.trim() ? resolve(env.SVC_ADMIN_DIR.trim()) : null,

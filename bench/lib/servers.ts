@@ -71,17 +71,19 @@ export const BENCH_BUNDLE_ENV = 'SVC_BENCH_BUNDLE'
  */
 export async function startSvc(
   env: Record<string, string> = {},
+  stderr: 'inherit' | 'ignore' = 'inherit',
 ): Promise<Started & { dataDir: string; startMs: number }> {
   const other = process.env[BENCH_BUNDLE_ENV]
-  if (other) return startSvcCommand([process.execPath, other], env)
+  if (other) return startSvcCommand([process.execPath, other], env, stderr)
   if (bundleIsStale()) await bundleServer()
-  return startSvcCommand([process.execPath, join(BUNDLE_DIR, 'main.js')], env)
+  return startSvcCommand([process.execPath, join(BUNDLE_DIR, 'main.js')], env, stderr)
 }
 
 /** svc started by `command` (the bundle, the executable's `svc serve`), as startSvc does. */
 export async function startSvcCommand(
   command: string[],
   env: Record<string, string> = {},
+  stderr: 'inherit' | 'ignore' = 'inherit',
 ): Promise<Started & { dataDir: string; startMs: number }> {
   const dataDir = env.SVC_DATA_DIR ?? tempDir('svc-bench-')
   const started = performance.now()
@@ -90,7 +92,7 @@ export async function startSvcCommand(
     env: { ...process.env, PORT: '0', SVC_RATE_LIMIT: 'off', SVC_LOG: 'error', ...env, SVC_DATA_DIR: dataDir },
     stdin: 'ignore',
     stdout: 'pipe',
-    stderr: 'inherit',
+    stderr,
   })
   const url = await firstLine(proc, /listening on (http:\/\/\S+)/, 'svc')
   return { url, proc, dataDir, stop: stopper(proc), startMs: performance.now() - started }

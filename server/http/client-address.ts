@@ -57,6 +57,13 @@ function trusted(address: string, entries: readonly string[]): boolean {
   return family !== 0 && trustedList(entries).check(address, family === 6 ? 'ipv6' : 'ipv4')
 }
 
+/** True when the request reached svc through one of the trusted proxies (its socket's peer is one). */
+export function fromTrustedProxy(request: Request, config: Pick<Config, 'trustProxy'>): boolean {
+  if (config.trustProxy.length === 0) return false
+  const peer = peers.get(request)
+  return peer !== undefined && trusted(plain(peer), config.trustProxy)
+}
+
 /**
  * The client's address: the socket's peer, or, when that peer is a trusted proxy, the
  * rightmost address of `X-Forwarded-For` that is not one. Null when the request came

@@ -9,9 +9,9 @@
 import type { AppContext } from '../core/context.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { AppError } from '../contract/errors.ts'
-import { notePeerAddress, type PeerSource } from './client-address.ts'
+import { fromTrustedProxy, notePeerAddress, type PeerSource } from './client-address.ts'
 import { appErrorResponse, unexpectedErrorResponse } from './errors.ts'
-import { nextRequestId } from './request-id.ts'
+import { adoptRequestId, nextRequestId } from './request-id.ts'
 import { addSecurityHeaders, SECURITY_HEADERS } from './security.ts'
 import { SHARE_CORS_HEADERS } from './share/cors.ts'
 import { ingest } from '../core/collect/ingest.ts'
@@ -27,15 +27,15 @@ const ACCEPTED_HEADERS = new Headers({
 })
 
 /** `{code:200, data:{id}}` as the Elysia route answers it (ids are UUIDs: nothing to escape), with the rate-limit headers. */
-function accepted(id: string, rate: RateFigures | null): Response {
+function accepted(id: string, rate: RateFigures | null, requestId: string): Response {
   const headers = new Headers(ACCEPTED_HEADERS)
   // An accepted record has no Retry-After.
   if (rate) {
     headers.set('ratelimit-policy', ratePolicyHeader(rate))
     headers.set('ratelimit', rateStateHeader(rate))
   }
-  // Nothing was logged for this request, so its id needs no keeping (a WeakMap entry per request cost ≈ 1.5%).
-  headers.set('x-request-id', nextRequestId())
+  // Nothing was logged for this request, so a made id needs no keeping (a WeakMap entry per request cost ≈ 1.5%).
+  headers.set('x-request-id', requestId)
   return new Response(`{"code":200,"data":{"id":"${id}"}}`, { headers })
 }
 
@@ -50,7 +50,8 @@ export function fastRoutes(ctx: AppContext) {
         notePeerAddress(request, server.requestIP(request)?.address)
         const call = shareCall(ctx, request.params.token, request)
         try {
-          return accepted((await ingest(ctx, call, record)).ids[0], call.rate)
+          const requestId = adoptRequestId(request, () => fromTrustedProxy(request, ctx.config)) ?? nextRequestId()
+          return accepted((await ingest(ctx, call, record)).ids[0], call.rate, requestId)
         } catch (error) {
           const headers: Record<string, string> = { ...SHARE_CORS_HEADERS }
           writeRateHeaders(headers, call.rate)

@@ -26,7 +26,7 @@ export const metricsRoutes = (ctx: AppContext) =>
       return errorResponse(
         404,
         'not_found',
-        'No route for GET /metrics: set SVC_METRICS_TOKEN (or SVC_METRICS_ADDR) to turn metrics on',
+        'Metrics are off: set SVC_METRICS_TOKEN (or SVC_METRICS_ADDR) to turn them on',
         undefined,
         headers,
       )

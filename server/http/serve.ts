@@ -8,13 +8,14 @@ import type { Config } from '../config.ts'
 import type { AppContext } from '../core/context.ts'
 import { buildApp, type AppOptions, type SvcApp } from './app.ts'
 import { BUN_BODY_LIMIT, limitBody } from './body-limit.ts'
-import { notePeerAddress } from './client-address.ts'
+import { fromTrustedProxy, notePeerAddress } from './client-address.ts'
 import { noteServer } from './connection.ts'
 import { fastRoutes } from './fast-routes.ts'
 import { type Lifecycle, notReady } from './ready.ts'
 import { pathOf } from '../contract/api/routes.ts'
-import type { Metrics } from '../core/metrics.ts'
-import { noteAnswer, startedAt } from '../metrics/http.ts'
+import { noteAnswer } from '../metrics/http.ts'
+import { logAccess, writesAccessLog } from './access-log.ts'
+import { adoptRequestId } from './request-id.ts'
 
 export type { AppOptions, SvcApp }
 
@@ -40,10 +41,11 @@ export interface Listener {
 /** Sees an answer once it is made: the metrics, then the `Observer` if any. */
 type Seer = (request: Request, response: Response, started: number) => Promise<Response>
 
-/** The `Seer` of a server: counts each answer in its metrics, then shows it to `observe`. */
-function seer(ctx: AppContext, observe: Observer | undefined): Seer {
+/** The `Seer` of a server: counts each answer in its metrics, logs it, then shows it to `observe`. */
+function seer(ctx: AppContext, observe: Observer | undefined, logged: boolean): Seer {
   return async (request, response, started) => {
     noteAnswer(ctx.metrics, request, response, started)
+    if (logged) logAccess(ctx, request, response, started)
     if (observe) await observe(request, response)
     return response
   }
@@ -52,7 +54,7 @@ function seer(ctx: AppContext, observe: Observer | undefined): Seer {
 /** Bun.serve `routes` whose every answer `see` sees too. */
 function seenRoutes<R extends Record<string, Record<string, (request: never, server: never) => Promise<Response>>>>(
   routes: R,
-  metrics: Metrics,
+  timed: boolean,
   see: Seer,
 ): R {
   const wrapped: Record<string, Record<string, unknown>> = {}
@@ -61,7 +63,7 @@ function seenRoutes<R extends Record<string, Record<string, (request: never, ser
       Object.entries(methods).map(([method, handler]) => [
         method,
         async (request: Request, server: never) => {
-          const started = startedAt(metrics)
+          const started = timed ? performance.now() : 0
           return see(request, await handler(request as never, server), started)
         },
       ]),
@@ -93,21 +95,24 @@ export function listen(config: Config): Listener {
     serve(ctx, options, observe) {
       const app = buildApp(ctx, { ...options, lifecycle })
       lifecycle.phase = 'serving'
-      const see = seer(ctx, observe)
+      const logged = writesAccessLog(ctx)
+      const timed = ctx.metrics.enabled || logged
+      const see = seer(ctx, observe, logged)
       const handle: Handler = async (request, server) => {
-        const started = startedAt(ctx.metrics)
+        const started = timed ? performance.now() : 0
         const limited = await limitBody(request, config)
         if (limited instanceof Response) return see(request, limited, started)
         // Elysia's own `server` is null under app.handle: the peer address travels with the request.
         notePeerAddress(limited, server.requestIP(request)?.address)
+        adoptRequestId(limited, () => fromTrustedProxy(limited, config))
         // A live stream lifts the idle timeout of its own request (connection.ts).
         noteServer(limited, request, server)
         return see(request, await app.handle(limited), started)
       }
-      // Nothing to see on the hot path when neither metrics nor an observer look.
+      // Nothing to see on the hot path when no metrics, access log or observer look.
       const routes = fastRoutes(ctx)
       server.reload({
-        routes: ctx.metrics.enabled || observe ? seenRoutes(routes, ctx.metrics, see) : routes,
+        routes: timed || observe ? seenRoutes(routes, timed, see) : routes,
         fetch: handle,
       })
       opened.resolve(handle)

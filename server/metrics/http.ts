@@ -10,10 +10,7 @@ import { routeName } from './route-names.ts'
 /** The operations that take records from the public: a refusal of theirs is a refused record. */
 const POSTS = new Set(['ingest.post', 'ingest.form', 'ingest.batch', 'pages.fillInPost'])
 
-/** A clock reading for `noteAnswer`, 0 when nothing is measured. */
-export const startedAt = (metrics: Metrics): number => (metrics.enabled ? performance.now() : 0)
-
-/** Counts `response` to `request`, begun at `started` (from `startedAt`). */
+/** Counts `response` to `request`, begun at `started` (performance.now()). */
 export function noteAnswer(metrics: Metrics, request: Request, response: Response, started: number): void {
   if (!metrics.enabled) return
   const route = routeName(request.method, new URL(request.url).pathname)

@@ -35,7 +35,7 @@ describe('metrics off', () => {
       code: 404,
       error: {
         type: 'not_found',
-        message: 'No route for GET /metrics: set SVC_METRICS_TOKEN (or SVC_METRICS_ADDR) to turn metrics on',
+        message: 'Metrics are off: set SVC_METRICS_TOKEN (or SVC_METRICS_ADDR) to turn them on',
       },
     })
     expect(server.metricsUrl).toBeNull()
