@@ -57,9 +57,11 @@ describe.skipIf(missing !== null)('Prometheus scrapes svc', () => {
 
   test('promtool finds nothing wrong with the exposition text', async () => {
     const text = await (await fetch(`${server.metricsUrl}/metrics`)).text()
-    const check = Bun.spawn([promtoolPath()!, 'check', 'metrics'], { stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' })
-    check.stdin.write(text)
-    await check.stdin.end()
+    const check = Bun.spawn([promtoolPath()!, 'check', 'metrics'], {
+      stdin: new Blob([text]),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     const [code, out, err] = await Promise.all([
       check.exited,
       new Response(check.stdout).text(),
