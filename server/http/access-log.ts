@@ -14,14 +14,27 @@ const APP_PATH = /^\/api\/v3\/apps\/([^/]+)/
 /** True when `ctx` writes access lines (asked once, when the listener starts). */
 export const writesAccessLog = (ctx: AppContext): boolean => ctx.config.accessLog && (ctx.log.writes?.('info') ?? true)
 
-/** Writes the line of `response` to `request`, begun at `started` (performance.now()). */
-export function logAccess(ctx: AppContext, request: Request, response: Response, started: number): void {
-  const { pathname } = new URL(request.url)
-  const appId = APP_PATH.exec(pathname)?.[1]
+/** An answered request, as the metrics and the access log see it. */
+export interface Answered {
+  request: Request
+  response: Response
+  /** When the request began (performance.now()). */
+  started: number
+  /** The operation's name, `other` for paths none has. */
+  route: string
+}
+
+/** The operation `request` is for: `known` when the caller has it (a fast route), else found from its path. */
+export const routeOf = (request: Request, known?: string): string =>
+  known ?? routeName(request.method, new URL(request.url).pathname)
+
+/** Writes the line of an answered request. */
+export function logAccess(ctx: AppContext, { request, response, started, route }: Answered): void {
+  const appId = APP_PATH.exec(new URL(request.url).pathname)?.[1]
   ctx.log.info('request', {
     requestId: response.headers.get('x-request-id'),
     method: request.method,
-    route: routeName(request.method, pathname),
+    route,
     status: response.status,
     ms: Math.round((performance.now() - started) * 10) / 10,
     client: clientAddress(request, null, ctx.config),

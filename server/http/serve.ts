@@ -14,7 +14,8 @@ import { fastRoutes } from './fast-routes.ts'
 import { type Lifecycle, notReady } from './ready.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { noteAnswer } from '../metrics/http.ts'
-import { logAccess, writesAccessLog } from './access-log.ts'
+import { routeName } from '../metrics/route-names.ts'
+import { logAccess, routeOf, writesAccessLog } from './access-log.ts'
 import { adoptRequestId } from './request-id.ts'
 
 export type { AppOptions, SvcApp }
@@ -38,14 +39,20 @@ export interface Listener {
   stop(force: boolean): Promise<void>
 }
 
-/** Sees an answer once it is made: the metrics, then the `Observer` if any. */
-type Seer = (request: Request, response: Response, started: number) => Promise<Response>
+/**
+ * Sees an answer once it is made: the metrics, then the `Observer` if any. `route` is the
+ * operation when the caller knows it (a fast route), else it is found from the path.
+ */
+type Seer = (request: Request, response: Response, started: number, route?: string) => Promise<Response>
 
 /** The `Seer` of a server: counts each answer in its metrics, logs it, then shows it to `observe`. */
 function seer(ctx: AppContext, observe: Observer | undefined, logged: boolean): Seer {
-  return async (request, response, started) => {
-    noteAnswer(ctx.metrics, request, response, started)
-    if (logged) logAccess(ctx, request, response, started)
+  return async (request, response, started, known) => {
+    if (ctx.metrics.enabled || logged) {
+      const answered = { request, response, started, route: routeOf(request, known) }
+      noteAnswer(ctx.metrics, answered)
+      if (logged) logAccess(ctx, answered)
+    }
     if (observe) await observe(request, response)
     return response
   }
@@ -60,13 +67,17 @@ function seenRoutes<R extends Record<string, Record<string, (request: never, ser
   const wrapped: Record<string, Record<string, unknown>> = {}
   for (const [path, methods] of Object.entries(routes)) {
     wrapped[path] = Object.fromEntries(
-      Object.entries(methods).map(([method, handler]) => [
-        method,
-        async (request: Request, server: never) => {
-          const started = timed ? performance.now() : 0
-          return see(request, await handler(request as never, server), started)
-        },
-      ]),
+      Object.entries(methods).map(([method, handler]) => {
+        // The route's own pattern names its operation: `:token` is one segment like any token.
+        const route = routeName(method, path)
+        return [
+          method,
+          async (request: Request, server: never) => {
+            const started = timed ? performance.now() : 0
+            return see(request, await handler(request as never, server), started, route)
+          },
+        ]
+      }),
     )
   }
   return wrapped as R

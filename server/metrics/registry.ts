@@ -151,12 +151,21 @@ export function createMetrics(sources: MetricSources): Metrics {
     registers,
   })
   readAtScrape(registers, sources)
+  // prom-client finds a labelled series by hashing its labels on every call; the hot path
+  // keeps each series it has met instead (bounded: operations × the statuses they answer).
+  const requestSeries = new Map<string, Counter.Internal>()
+  const latencySeries = new Map<string, Histogram.Internal<'route'>>()
   const outcome = (ok: boolean) => (ok ? 'ok' : 'failed')
   return {
     enabled: true,
     request(route, status, seconds) {
-      requests.inc({ route, status: String(status) })
-      latency.observe({ route }, seconds)
+      const key = `${route} ${status}`
+      const counted = requestSeries.get(key) ?? requests.labels(route, String(status))
+      requestSeries.set(key, counted)
+      counted.inc()
+      const timed = latencySeries.get(route) ?? latency.labels(route)
+      latencySeries.set(route, timed)
+      timed.observe(seconds)
     },
     stored(count, spam) {
       stored.inc(count)
