@@ -62,10 +62,12 @@ export async function appIdByName(given: string, client: AppLister): Promise<str
 
 const APP_NOT_FOUND = notFound('App').message
 
-/** The server's bare "App not found" for `--app <given>`, naming the app and where to see the right ones; any other error as it is. */
+/** The server's "App not found" for `--app <given>` (or its "App <id> not found" of a list), naming the app and where to see the right ones; any other error as it is. */
 export function namedAppError(error: unknown, given: string): unknown {
-  if (!(error instanceof CliError) || error.type !== 'not_found' || error.message !== APP_NOT_FOUND) return error
-  return new CliError('not_found', `App ${given} not found. ${SEE_LIST}`, error.exitCode, {
+  if (!(error instanceof CliError) || error.type !== 'not_found') return error
+  const named = /^App (\S+) not found$/.exec(error.message)?.[1]
+  if (error.message !== APP_NOT_FOUND && !named) return error
+  return new CliError('not_found', `App ${named ?? given} not found. ${SEE_LIST}`, error.exitCode, {
     problems: [{ flag: '--app', message: 'no app has this id' }],
   })
 }

@@ -45,10 +45,10 @@ export function expiryOf(raw: string, now: number): string | null {
   return new Date(at).toISOString()
 }
 
-/** The app ids `--apps` names (ids as given, names looked up in the app list). */
-export async function appIdsOf(raw: string, client: AppLister): Promise<string[]> {
+/** The app ids `flag` (`--apps`) names, comma-separated (ids as given, names looked up in the app list). */
+export async function appIdsOf(raw: string, client: AppLister, flag = '--apps'): Promise<string[]> {
   const given = list(raw)
-  if (given.length === 0) throw usageError('--apps needs at least one app id or name')
+  if (given.length === 0) throw usageError(`${flag} needs at least one app id or name`)
   const ids: string[] = []
   for (const app of given) ids.push(APP_ID.test(app) ? app : await appIdByName(app, client))
   return ids

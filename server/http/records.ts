@@ -1,7 +1,8 @@
 /**
  * @module The owner's records (`records.*` of the route table, server/contract/api/records.ts):
  * a page (the same top-level shape as the public /query, so clients read both alike), one
- * record with its history, correcting one, deleting one or a selection, marking spam.
+ * record with its history, correcting one, deleting one or a selection, marking spam; and
+ * one person's records across apps (erasure.ts).
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
@@ -15,6 +16,7 @@ import { markSpam } from '../core/records/spam.ts'
 import { parseJsonBody } from '../core/collect/json.ts'
 import { LIMITS } from '../contract/limits.ts'
 import { authGuard } from './auth-guard.ts'
+import { erasureRoutes } from './erasure.ts'
 
 /**
  * An edit's JSON read the way ingest reads a record (core/collect/json.ts): a number a double
@@ -33,6 +35,7 @@ function jsonText(text: string | ReadableStream<Uint8Array>, headers: Record<str
 export const recordRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/records' })
     .use(authGuard(ctx))
+    .use(erasureRoutes(ctx))
     .get(
       pathOf('records.list'),
       async ({ principal, params, request, set }) =>

@@ -28,29 +28,11 @@ import type { AppContext } from '../../server/core/context.ts'
 import { BASE, testApp, type TestApp } from '../support/http.ts'
 import { makeEndpoint } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
+import { addMember } from '../support/members.ts'
 
 const operations = (Object.entries(OPERATIONS) as [RouteName, Operation][]).filter(([, op]) => op.permission)
 const aboutApp = operations.filter(([, op]) => PERMISSIONS[op.permission!].role !== null)
 const accountWide = operations.filter(([, op]) => PERMISSIONS[op.permission!].role === null)
-
-/** Makes `userId` a member of `appId` with `role`, the way an accepted invitation does. */
-async function addMember(ctx: AppContext, appId: string, userId: string, role: MemberRole, invitedBy: string) {
-  const id = newId()
-  const now = ctx.clock.now()
-  const email = (await ctx.storage.users.byId(userId))!.email
-  await ctx.storage.members.invite({
-    id,
-    appId,
-    email,
-    role,
-    tokenHash: hashSecret(id),
-    invitedBy,
-    createdAt: now,
-    expiresAt: now + 60_000,
-    acceptedAt: null,
-  })
-  expect(await ctx.storage.members.accept(id, userId, now)).toBe('accepted')
-}
 
 interface Answer {
   status: number

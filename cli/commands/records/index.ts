@@ -1,5 +1,10 @@
 import { defineGroup, lazy } from '../../command.ts'
 
-export default defineGroup("Work with one app's records on this machine: save their files", {
-  download: lazy(() => import('./download.ts')),
-})
+export default defineGroup(
+  "Work with records: save one's files on this machine; find or erase one person's records across your apps",
+  {
+    download: lazy(() => import('./download.ts')),
+    find: lazy(() => import('./find.ts')),
+    erase: lazy(() => import('./erase.ts')),
+  },
+)

@@ -50,7 +50,7 @@ export function execTools(root: CommandDef, whitelist: Map<string, ExecEntry>): 
       name: 'svc_read',
       config: {
         title: 'Run a read-only svc command',
-        description: `Runs a read-only svc-cli command and returns its JSON; public content comes back fenced as untrusted data. A token needs records:read. ${COMMANDS}\n${describeCommands(reads)}`,
+        description: `Runs a read-only svc-cli command and returns its JSON; public content is fenced as untrusted data. A token needs records:read. ${COMMANDS}\n${describeCommands(reads)}`,
         inputSchema,
         annotations: {
           title: 'Run a read-only svc command',

@@ -76,6 +76,16 @@ export const PERMISSIONS = {
     description: 'change share settings, webhooks, senders, notifications; publish',
   },
   'records:delete': { role: 'admin', scope: 'records:write', description: 'delete records' },
+  'records:erase': {
+    role: null,
+    scope: 'records:write',
+    description: "erase one person's records in every app one may delete records of (records:delete)",
+  },
+  'records:find': {
+    role: null,
+    scope: 'records:read',
+    description: "find one person's records in every app one may read records of (records:read)",
+  },
   'members:write': { role: 'admin', scope: 'members:write', description: 'invite, change and remove members' },
   'share:open': {
     role: 'owner',

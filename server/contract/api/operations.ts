@@ -14,6 +14,7 @@ import type { Operation } from './operation.ts'
 import { pageOperations } from './pages.ts'
 import { profileOperations } from './profile.ts'
 import { recordOperations } from './records.ts'
+import { erasureOperations } from './erasure.ts'
 import { reportOperations } from './reports.ts'
 import type { RouteName } from './routes.ts'
 import { scaleOperations } from './scales.ts'
@@ -52,6 +53,7 @@ export const OPERATIONS = {
   ...unsubscribeOperations,
   ...alertOperations,
   ...recordOperations,
+  ...erasureOperations,
   ...ingestOperations,
   ...readOperations,
   ...fileOperations,

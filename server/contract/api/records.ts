@@ -343,4 +343,4 @@ export const recordOperations = lazyAnswers({
     answers: () => ({ 200: content('application/x-ndjson', 'The records, one a line') }),
     errors: ['bad_request', 'not_found'],
   },
-} as const) satisfies OperationsOf<'records'>
+} as const) satisfies Omit<OperationsOf<'records'>, 'records.erase' | 'records.find'>

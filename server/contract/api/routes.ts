@@ -94,6 +94,8 @@ export const ROUTES = {
   'records.exportCsv': 'GET /api/v3/apps/:id/export.csv',
   'records.exportJsonl': 'GET /api/v3/apps/:id/export.jsonl',
   'records.stream': 'GET /api/v3/apps/:id/records/stream',
+  'records.erase': 'POST /api/v3/records/erase',
+  'records.find': 'POST /api/v3/records/find',
 
   'ingest.post': 'POST /api/v3/share/:token',
   'ingest.form': 'POST /api/v3/share/:token/form',

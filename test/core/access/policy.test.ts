@@ -16,12 +16,25 @@ import { decide, UNLIMITED } from '../../../server/core/access/policy.ts'
 
 /** What each role may do in an app, written out. */
 const ALLOWED: Record<Role, readonly Permission[]> = {
-  viewer: ['apps:list', 'apps:create', 'account', 'apps:read', 'records:read'],
-  editor: ['apps:list', 'apps:create', 'account', 'apps:read', 'records:read', 'records:write', 'apps:write'],
+  // records:erase and records:find are about no one app: each app they reach is decided on its own.
+  viewer: ['apps:list', 'apps:create', 'account', 'records:erase', 'records:find', 'apps:read', 'records:read'],
+  editor: [
+    'apps:list',
+    'apps:create',
+    'account',
+    'records:erase',
+    'records:find',
+    'apps:read',
+    'records:read',
+    'records:write',
+    'apps:write',
+  ],
   admin: [
     'apps:list',
     'apps:create',
     'account',
+    'records:erase',
+    'records:find',
     'apps:read',
     'records:read',
     'records:write',
@@ -46,6 +59,8 @@ const NEEDS: Record<Permission, Scope | null> = {
   'settings:read': 'records:read',
   'share:write': 'share:write',
   'records:delete': 'records:write',
+  'records:erase': 'records:write',
+  'records:find': 'records:read',
   'members:write': 'members:write',
   'share:open': 'share:write',
   'apps:own': 'apps:write',
