@@ -14,9 +14,11 @@ let events: string
 
 /** The records' data of an app, oldest first. */
 const stored = async (app: string) =>
-  (ok(await cli('share', 'query', '--app', app, '--spam', 'include', '--json')).json().records as Array<{
-    data: unknown
-  }>).map((record) => record.data)
+  (
+    ok(await cli('share', 'query', '--app', app, '--spam', 'include', '--json')).json().records as Array<{
+      data: unknown
+    }>
+  ).map((record) => record.data)
 
 beforeAll(async () => {
   jobs = ok(await cli('app', 'create', '--name', 'Jobs', '--json')).json().id as string

@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/bun-sql'
 import { migrate } from 'drizzle-orm/bun-sql/migrator'
 import type { SQL } from 'bun'
 import { embeddedPath } from '../../embedded.ts'
-import { appliedTags } from '../migration-tags.ts'
+import { appliedTags, refuseNewerSchema } from '../migration-tags.ts'
 
 /** drizzle/postgres/ of the checkout (Bun writes this file's URL into the server bundle). */
 export const PG_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle/postgres', import.meta.url))
@@ -17,12 +17,13 @@ export const PG_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle/post
 /** Any constant both sides agree on: svc's migration lock. */
 const MIGRATION_LOCK = 0x5_7c_0001
 
-/** How many migrations the database records as applied (none before the first start). */
-async function recorded(session: SQL): Promise<number> {
+/** How many migrations the database records as applied (none before the first start), and the newest one's journal `when`. */
+async function recorded(session: SQL): Promise<{ count: number; newest: number | null }> {
   const [{ present }] = await session`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`
-  if (!present) return 0
-  const [{ n }] = await session`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`
-  return Number(n)
+  if (!present) return { count: 0, newest: null }
+  const [{ n, newest }] =
+    await session`SELECT count(*)::int AS n, max(created_at)::text AS newest FROM drizzle.__drizzle_migrations`
+  return { count: Number(n), newest: newest === null ? null : Number(newest) }
 }
 
 /**
@@ -39,8 +40,9 @@ export async function migratePostgres(
     await session`SELECT pg_advisory_lock(${MIGRATION_LOCK})`
     try {
       const before = await recorded(session)
+      refuseNewerSchema(before.newest, folder)
       await migrate(drizzle({ client: session }), { migrationsFolder: folder })
-      return appliedTags(folder, before, await recorded(session))
+      return appliedTags(folder, before.count, (await recorded(session)).count)
     } finally {
       await session`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`
     }

@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { embeddedPath } from '../../embedded.ts'
 import type { Store } from './connection.ts'
+import { refuseNewerSchema } from '../migration-tags.ts'
 
 /** drizzle/sqlite/ of the checkout (Bun writes this file's URL into the server bundle). */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle/sqlite', import.meta.url))
@@ -54,6 +55,7 @@ export function migrateStore(store: Store, folder = migrationsFolder()): string[
   const newest = store.sqlite
     .query<{ created_at: number }, []>('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1')
     .get()
+  refuseNewerSchema(newest === null ? null : Number(newest.created_at), folder)
   const pending = entries.filter((entry) => newest === null || Number(newest.created_at) < entry.when)
   if (pending.length === 0) return []
   const files = pending.map((entry) => {
