@@ -71,6 +71,7 @@ async function compile(
       join(ROOT, 'cli', 'main.ts'),
       join(ROOT, 'server', 'db', 'sqlite', 'checkpoint-worker.ts'),
       join(ROOT, 'server', 'core', 'auth', 'hash-worker.ts'),
+      join(ROOT, 'server', 'backup', 'worker.ts'),
     ],
     compile: {
       outfile,

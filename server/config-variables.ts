@@ -64,6 +64,18 @@ export const CONFIG_VARIABLES = [
     'Days the audit log keeps an entry (who changed what, exports, log-ins); older entries are deleted hourly.',
   ],
   [
+    'SVC_BACKUP_EVERY',
+    '(unset)',
+    'Make a backup this often, e.g. `24h` (also `30m`, `7d`): one archive of the database, its files and `secret.key`, 0600, checked by opening it; SQLite only (PostgreSQL: `pg_dump`).',
+  ],
+  ['SVC_BACKUP_KEEP', '7', 'How many scheduled backups to keep; older ones are removed after each new one.'],
+  ['SVC_BACKUP_DIR', '(unset)', 'The folder scheduled backups go into (made 0700 when missing).'],
+  [
+    'SVC_BACKUP_URL',
+    '(unset)',
+    'Or an S3-compatible bucket for them, in the form of `SVC_FILES_URL` (`s3://key:secret@bucket/prefix?endpoint=…`).',
+  ],
+  [
     'SVC_MAX_CONTROL_BODY',
     String(LIMITS.maxControlBodyBytes),
     'Largest body of an account or app-management request (`/api/v3/…` outside `/share`), refused with 413 before it is read or anyone is authenticated. Smart-plan execution takes up to 16 times this.',

@@ -10,6 +10,7 @@ import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { FILE_LIMITS } from './contract/files/model.ts'
 import { parseClamdAddress } from './files/clamd.ts'
+import { backupSchedule, type BackupSchedule } from './backup/config.ts'
 import { parseFilesUrl } from './files/s3-url.ts'
 import { LIMITS } from './contract/limits.ts'
 import { DEFAULT_RATE_LIMIT, parseRateLimit, rateLimitProblem, type RateLimit } from './contract/share/rate-limit.ts'
@@ -104,6 +105,8 @@ export interface Config {
   metricsToken: string | null
   /** A listener of its own for GET /metrics, without a token (SVC_METRICS_ADDR, `host:port`); null: none. */
   metricsAddr: { host: string; port: number } | null
+  /** Backups svc makes itself (SVC_BACKUP_EVERY, _KEEP, _DIR, _URL); null when none are scheduled. */
+  backup: BackupSchedule | null
 }
 
 /** A configuration problem that stops start-up; the message is one line naming the variable. */
@@ -293,6 +296,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...llm(env),
     adminDir: env.SVC_ADMIN_DIR?.trim() ? resolve(env.SVC_ADMIN_DIR.trim()) : null,
     ...metricsConfig(env),
+    backup: backupSchedule(env, postgresUrl !== null, (message) => new ConfigError(message)),
     webhookAllowPrivate: oneOf(env, 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
     streamsPerApp: integer(env, 'SVC_STREAMS_PER_APP', LIMITS.streamsPerApp, 1, 100_000),
     streamsPerClient: integer(env, 'SVC_STREAMS_PER_CLIENT', LIMITS.streamsPerClient, 1, 100_000),

@@ -22,6 +22,7 @@ import { systemTargetNet } from './net/target-net.ts'
 import { embeddedUrl } from './embedded.ts'
 import type { AppContext, Services } from './core/context.ts'
 import type { Mailer } from './core/mailer.ts'
+import { NO_BACKUPS } from './core/backups.ts'
 import { type Metrics, NO_METRICS } from './core/metrics.ts'
 import { createMetrics } from './metrics/registry.ts'
 
@@ -48,12 +49,21 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
   hooks.push(() => passwords.close())
   const metricsOn = parts.config.metricsToken !== null || parts.config.metricsAddr !== null
   const metrics = metricsOn
-    ? createMetrics({ config: parts.config, storage: parts.storage, openStreams: () => ctx.live.size })
+    ? createMetrics({
+        config: parts.config,
+        storage: parts.storage,
+        openStreams: () => ctx.live.size,
+        backupAgeSeconds: () => {
+          const at = ctx.backups.newestAt()
+          return at === null ? null : Math.max(0, (parts.clock.now() - at) / 1000)
+        },
+      })
     : NO_METRICS
   const ctx = {
     ...parts,
     mailer: metricsOn ? countedMailer(parts.mailer, metrics) : parts.mailer,
     metrics,
+    backups: NO_BACKUPS,
     changes,
     jobs,
     limiter,

@@ -1,7 +1,7 @@
 /**
  * @module What `backup` and `restore` share: they act on the server's own files on this
  * machine (not through the HTTP API), so they read the server's configuration (SVC_DATA_DIR,
- * DATABASE_URL) and load server/db/sqlite/backup-restore.ts only when run.
+ * DATABASE_URL) and load server/backup/restore.ts only when run.
  */
 import type { ArgsDef } from 'citty'
 import type { Config } from '../../server/config.ts'
@@ -20,10 +20,10 @@ export const dataDirArg = {
 export async function withServerFiles<T>(
   env: CommandEnv,
   dataDir: string | undefined,
-  work: (backups: typeof import('../../server/db/sqlite/backup-restore.ts'), config: Config) => T,
+  work: (backups: typeof import('../../server/backup/restore.ts'), config: Config) => T,
 ): Promise<T> {
   const [backups, { ConfigError, loadConfig }] = await Promise.all([
-    import('../../server/db/sqlite/backup-restore.ts'),
+    import('../../server/backup/restore.ts'),
     import('../../server/config.ts'),
   ])
   let config: Config

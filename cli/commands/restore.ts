@@ -13,7 +13,8 @@ export default defineSvcCommand({
     file: {
       type: 'positional',
       required: true,
-      description: 'A file written by `backup` (its files come from <file>.files beside it)',
+      description:
+        "A file written by `backup` (its files come from <file>.files beside it), or a scheduled backup's .tar archive",
       valueHint: 'file',
     },
     ...dataDirArg,

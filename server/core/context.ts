@@ -7,6 +7,7 @@ import type { Config } from '../config.ts'
 import type { Storage } from '../db/storage.ts'
 import type { PasswordHasher } from './auth/password-hasher.ts'
 import type { ChangeFeed } from './changes.ts'
+import type { Backups } from './backups.ts'
 import type { Clock } from './clock.ts'
 import type { BlobStore } from './files/blob-store.ts'
 import type { Scanner } from './files/scanner.ts'
@@ -45,6 +46,8 @@ export interface AppContext {
   log: Logger
   /** What the metrics count (NO_METRICS when none are configured). */
   metrics: Metrics
+  /** The backups svc makes itself (NO_BACKUPS unless SVC_BACKUP_EVERY schedules them; set at start). */
+  backups: Backups
   sealer: Sealer
   /** Tells caches that an app's definition or records changed (relays `storage.changes`). */
   changes: ChangeFeed
@@ -97,6 +100,7 @@ export type Services =
   | 'shutdown'
   | 'changes'
   | 'metrics'
+  | 'backups'
   | 'jobs'
   | 'writer'
   | 'live'

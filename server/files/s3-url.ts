@@ -47,9 +47,13 @@ const REGION = /^[a-z0-9-]{1,32}$/
 const FORM = 's3://<access key id>:<secret>@<bucket>[/<prefix>]?endpoint=<url>&region=<region>'
 
 /** Parses SVC_FILES_URL (see the module comment); `env` supplies credentials the URL leaves out. */
-export function parseFilesUrl(text: string, env: Record<string, string | undefined> = {}): S3Location {
+export function parseFilesUrl(
+  text: string,
+  env: Record<string, string | undefined> = {},
+  name = 'SVC_FILES_URL',
+): S3Location {
   const fail = (why: string): never => {
-    throw new FilesUrlError(`SVC_FILES_URL ${why} (form: ${FORM})`)
+    throw new FilesUrlError(`${name} ${why} (form: ${FORM})`)
   }
   if (!text.startsWith('s3://')) fail('must start with s3://')
   let url: URL
@@ -75,7 +79,7 @@ export function parseFilesUrl(text: string, env: Record<string, string | undefin
   }
   const region = url.searchParams.get('region') ?? 'us-east-1'
   if (!REGION.test(region)) fail(`region must be a region name such as us-east-1, got "${region}"`)
-  const credentials = credentialsOf(url, env)
+  const credentials = credentialsOf(url, env, name)
   if (!credentials) {
     return fail(
       'has no credentials: put them in the URL, or set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)',
@@ -85,12 +89,12 @@ export function parseFilesUrl(text: string, env: Record<string, string | undefin
 }
 
 /** The key pair of the URL, else of the environment; null when neither has a whole pair. */
-function credentialsOf(url: URL, env: Record<string, string | undefined>) {
+function credentialsOf(url: URL, env: Record<string, string | undefined>, name: string) {
   if (url.username || url.password) {
     const accessKeyId = safeDecode(url.username)
     const secretAccessKey = safeDecode(url.password)
     if (!accessKeyId || !secretAccessKey) {
-      throw new FilesUrlError('SVC_FILES_URL must give both the access key id and the secret (key:secret@bucket)')
+      throw new FilesUrlError(`${name} must give both the access key id and the secret (key:secret@bucket)`)
     }
     return { accessKeyId, secretAccessKey, sessionToken: null }
   }

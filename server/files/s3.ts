@@ -50,7 +50,7 @@ export class BlobStoreTimeout extends Error {
 const MiB = 1024 * 1024
 
 /** `promise`, or a BlobStoreTimeout once `ms` pass first. */
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new BlobStoreTimeout(what, ms)), ms)
@@ -67,11 +67,9 @@ export function s3BlobStore(url: string, options: S3StoreOptions = {}): BlobStor
   return s3StoreAt(parseFilesUrl(url, options.env ?? process.env), options)
 }
 
-/** A blob store on an already parsed location. */
-export function s3StoreAt(location: S3Location, options: S3StoreOptions = {}): BlobStore {
-  const timeoutMs = options.timeoutMs ?? 60_000
-  const upload = { partSize: options.partSize ?? 5 * MiB, queueSize: options.queueSize ?? 1, retry: options.retry ?? 3 }
-  const client = new S3Client({
+/** Bun's client for the bucket of `location`, path-style (S3-compatible services), retrying `retry` times. */
+export function s3ClientAt(location: S3Location, retry = 3): S3Client {
+  return new S3Client({
     bucket: location.bucket,
     region: location.region,
     accessKeyId: location.accessKeyId,
@@ -79,8 +77,15 @@ export function s3StoreAt(location: S3Location, options: S3StoreOptions = {}): B
     ...(location.sessionToken ? { sessionToken: location.sessionToken } : {}),
     ...(location.endpoint ? { endpoint: location.endpoint } : {}),
     virtualHostedStyle: false,
-    retry: upload.retry,
+    retry,
   })
+}
+
+/** A blob store on an already parsed location. */
+export function s3StoreAt(location: S3Location, options: S3StoreOptions = {}): BlobStore {
+  const timeoutMs = options.timeoutMs ?? 60_000
+  const upload = { partSize: options.partSize ?? 5 * MiB, queueSize: options.queueSize ?? 1, retry: options.retry ?? 3 }
+  const client = s3ClientAt(location, upload.retry)
   const prefix = location.prefix ? `${location.prefix}/` : ''
   const objectKey = (key: string) => prefix + checkKey(key)
 

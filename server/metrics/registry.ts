@@ -21,6 +21,8 @@ export interface MetricSources {
   storage: Storage
   /** Live record streams open in this process. */
   openStreams(): number
+  /** Seconds since the newest scheduled backup was made; null when none is scheduled or made yet. */
+  backupAgeSeconds(): number | null
 }
 
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8'
@@ -74,6 +76,16 @@ function readAtScrape(registers: Registry[], sources: MetricSources): void {
     registers,
     collect() {
       this.set(sources.openStreams())
+    },
+  })
+  new Gauge({
+    name: 'svc_backup_age_seconds',
+    help: 'Seconds since the newest scheduled backup was made (absent until one is, or when none are scheduled)',
+    registers,
+    collect() {
+      const age = sources.backupAgeSeconds()
+      if (age === null) this.reset()
+      else this.set(age)
     },
   })
   new Gauge({

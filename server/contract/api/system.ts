@@ -6,7 +6,19 @@ import { SKILL_MODULES } from '../skills/modules.ts'
 import { content, data, json, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named } from './named.ts'
 
-export const healthSchema = named('Health', () => z.object({ status: z.literal('ok'), version: z.string() }))
+export const healthSchema = named('Health', () =>
+  z.object({
+    status: z.literal('ok'),
+    version: z.string(),
+    backup: z
+      .object({
+        newestAt: z.string().nullable().meta({ description: 'When the newest backup was made; null before the first' }),
+        ageSeconds: z.number().int().nullable(),
+      })
+      .optional()
+      .meta({ description: 'The newest scheduled backup, when SVC_BACKUP_EVERY schedules them' }),
+  }),
+)
 
 export const readySchema = named('Ready', () => z.object({ status: z.literal('ready'), version: z.string() }))
 

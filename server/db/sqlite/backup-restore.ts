@@ -67,7 +67,7 @@ function sqliteOnly(config: Config): void {
 }
 
 /** Checks that `file` is a sound svc database this svc can run; throws `invalid_backup` saying what is wrong. */
-function checkBackup(file: string): void {
+export function checkBackup(file: string): void {
   let problems: string[]
   let applied: number[] | null
   try {
