@@ -18,8 +18,10 @@ export const helpIdOf = (id: string): string => `${id}-help`
 
 /** The help under a question on a line of its own, or nothing. */
 export const helpHtml = (field: FillInField, id: string): Html | '' =>
-  field.help ? html`
-<p class="hint pre-line" id="${helpIdOf(id)}">${field.help}</p>` : ''
+  field.help
+    ? html`
+<p class="hint pre-line" id="${helpIdOf(id)}">${field.help}</p>`
+    : ''
 
 /** `aria-describedby`'s ids: the help's first when there is one, then `ids`. */
 export const describedBy = (field: FillInField, id: string, ids: string): string =>
