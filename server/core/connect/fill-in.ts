@@ -11,9 +11,11 @@ import type { FileOptions } from '../../contract/files/model.ts'
 import { storedFileOptions } from '../fields/file-settings.ts'
 import { storedTypeSettings } from '../fields/type-settings.ts'
 import type { TypeSettings } from '../../contract/fields/type-settings.ts'
+import type { FieldForm } from '../../contract/fields/form.ts'
+import { storedForm } from '../fields/form-settings.ts'
 
-/** The parts of a field the page shows; its type's own settings (a rating's `max`) at the top level, as the API's Field has them. */
-export interface FillInField extends TypeSettings {
+/** The parts of a field the page shows; its type's own settings (a rating's `max`) and form settings (help, rules…) at the top level, as the API's Field has them. */
+export interface FillInField extends TypeSettings, FieldForm {
   name: string
   type: FieldType
   label: string
@@ -48,6 +50,7 @@ export async function fillInForm(ctx: AppContext, appId: string): Promise<FillIn
         options: row.options === null ? null : (JSON.parse(row.options) as string[]),
         ...(row.type === 'file' ? { file: storedFileOptions(row.settings) } : {}),
         ...storedTypeSettings(row.type as FieldType, row.settings),
+        ...storedForm(row.form),
       })),
     theme: await themeOf(ctx, appId),
   }
