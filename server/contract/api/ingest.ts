@@ -89,10 +89,12 @@ export const formBodies = () => ({
   'multipart/form-data': formBody(),
 })
 
-/** The errors of storing a record, whichever way it is posted (the share endpoint, the fill-in page): the endpoint (404, switch, rate limit), the body, the values. */
+/** The errors of storing a record, whichever way it is posted (the share endpoint, the fill-in page): the endpoint (404, switch, closed, rate limit), the body, the values, a duplicate response. */
 export const WRITE_ERRORS = [
   'bad_request',
   'disabled',
+  'closed',
+  'duplicate',
   'not_found',
   'timeout',
   'unsupported_media_type',

@@ -1,7 +1,8 @@
 /**
  * @module Reading and changing an app's share settings (switches, honeypot key, rate
  * limit, redirect origins, what a browser sees after a form post and whether it offers
- * another response).
+ * another response, and the limits that close the form or take one response per browser
+ * or per value).
  */
 import { auditChange, auditUnchanged } from '../audit/record.ts'
 import { changedSettings } from '../audit/settings.ts'
@@ -71,6 +72,12 @@ export async function updateShare(
     thankYouUrl: patch.thankYouUrl,
     submitAnother: patch.submitAnother,
     summaryMinRespondents: patch.summaryMinRespondents,
+    closed: patch.closed,
+    closeAfter: patch.closeAfter,
+    closesAt: patch.closesAt === undefined ? undefined : patch.closesAt === null ? null : Date.parse(patch.closesAt),
+    closedMessage: patch.closedMessage,
+    onePerBrowser: patch.onePerBrowser,
+    uniqueField: patch.uniqueField,
   }
   const before = await endpointRowOf(ctx, appId)
   // The log shows the redirect origins as the list they are, not the column's JSON text.
@@ -88,6 +95,13 @@ export async function updateShare(
   const updated = await ctx.storage.share.update(appId, changes, ctx.clock.now())
   if (updated.ok) return toShare(ctx, updated.row)
   if (updated.reason === 'not_found') throw notFound('App')
+  if (updated.reason === 'unique_not_field')
+    throw validationError([
+      {
+        path: 'uniqueField',
+        message: `is not a field of this app; name one of its fields, such as email, or null for none`,
+      },
+    ])
   // A honeypot named like a real field would flag every honest submission as spam.
   throw validationError([
     {

@@ -61,6 +61,14 @@ export function sqliteShare(db: SqliteContext): ShareStore {
             .get()
           if (clash) return { ok: false, reason: 'honeypot_is_field' } as const
         }
+        if (settings.uniqueField) {
+          const field = d
+            .select({ id: fields.id })
+            .from(fields)
+            .where(and(eq(fields.appId, appId), eq(fields.name, settings.uniqueField)))
+            .get()
+          if (!field) return { ok: false, reason: 'unique_not_field' } as const
+        }
         changed(appId, 'endpoint')
         return { ok: true, row: set(appId, { ...settings, updatedAt }) } as const
       })
