@@ -118,7 +118,7 @@ export async function refusedEndpoint(
   ctx: AppContext,
   call: IngestCall<Request>,
   error: AppError,
-): Promise<{ appId: string; honeypot: string; submitAnother: boolean } | null> {
+): Promise<{ appId: string; honeypot: string; submitAnother: boolean; closedMessage: string } | null> {
   if (error.type === 'not_found') return null
   return call.endpoint ?? (await findEndpointByToken(ctx, call.token)) ?? null
 }

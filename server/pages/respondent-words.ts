@@ -53,7 +53,10 @@ export const NOT_ACCEPTING_TEXT = 'This form is not accepting answers at the mom
 /** What a closed form says when its owner wrote no closed text. */
 export const CLOSED_TEXT = 'This form is closed and no longer takes responses. Thank you for your interest.'
 /** A second response from the same browser, or with a value already given, to a form that takes one. */
-export const DUPLICATE_TEXT = 'A response has already been sent for you, so this one was not saved.'
+export const DUPLICATE_TEXT = 'A response has already been sent from this browser, so this one was not saved.'
+/** Under the question of the form's unique field when its answer was given before. */
+export const DUPLICATE_ANSWER_TEXT =
+  'A response with this answer was already sent, so this one was not saved. Check your answer.'
 
 /** What a refusal means to someone whose form is set up wrongly: nothing they can fix, so tell the owner. */
 const OWNER_FAULT = "This form is not set up correctly, so your answers could not be sent. Let the form's owner know."
@@ -165,6 +168,8 @@ export function respondentRefusal(
   // A refusal about one file field's files (too many of them) names it in `details.field`.
   const named = typeof details?.field === 'string' ? byName.get(details.field) : undefined
   if (problems.length === 0 && named?.type === 'file') words.set(named.name, fieldTypeSpec('file').respondent.invalid)
+  // A duplicate of the form's unique field (uniqueField) names it: the answer to change.
+  else if (error.type === 'duplicate' && named) words.set(named.name, DUPLICATE_ANSWER_TEXT)
   const elsewhere: Problem[] = []
   for (const problem of problems) {
     const field = byName.get(problem.path)

@@ -154,11 +154,9 @@ export const updateShareSchema = bodyObject({
   thankYouUrl: thankYouUrlSchema.optional(),
   submitAnother: switchSchema.optional().meta({ description: SUBMIT_ANOTHER_MEANING }),
   summaryMinRespondents: summaryMinRespondentsSchema.optional(),
-  closed: switchSchema
-    .optional()
-    .meta({
-      description: 'Closed by hand: the fill-in page shows the closed text and every ingest route answers 403 closed',
-    }),
+  closed: switchSchema.optional().meta({
+    description: 'Closed by hand: the fill-in page shows the closed text and every ingest route answers 403 closed',
+  }),
   closeAfter: closeAfterSchema.optional(),
   closesAt: closesAtSchema.optional(),
   closedMessage: closedMessageSchema.optional(),

@@ -68,6 +68,25 @@ export interface RecordJob {
    * listening to it, in the same transaction (storage/webhooks.ts).
    */
   webhooks?: boolean
+  /** Set when the endpoint limits its responses: checked under the app's lock before the job writes anything. */
+  limits?: JobLimits
+}
+
+/**
+ * An endpoint's limits a job must fit (counted where the store decides, so concurrent
+ * submissions from any process never pass them): the job is refused whole (`closed`) when
+ * its non-spam records would bring the app past `closeAfter`, and (`duplicate`) when one of
+ * `unique.values` was given before by a non-spam record, or twice in the job.
+ */
+export interface JobLimits {
+  closeAfter?: number
+  unique?: {
+    field: string
+    /** Compared lower-cased (an e-mail field), else as stored; both trimmed. */
+    folded: boolean
+    /** One per record, as contract/share/closing.ts `uniqueKey` makes it; null for no value (spam, unanswered). */
+    values: Array<string | null>
+  }
 }
 
 /** The caps an anonymous submission's new fields must fit (see RecordJob.proposal). */
@@ -117,6 +136,10 @@ export type JobResult =
   | { ok: false; reason: 'key_reused' }
   /** A file a record names is no longer pending in the app (NewRecord.files): nothing was written; `ids` are those files. */
   | { ok: false; reason: 'file_missing'; ids: string[] }
+  /** The job does not fit the places `closeAfter` leaves: nothing was written. */
+  | { ok: false; reason: 'closed'; closeAfter: number; left: number; size: number }
+  /** A value of the unique field was given before: nothing was written. */
+  | { ok: false; reason: 'duplicate'; field: string }
   /** The store refuses writes it cannot make durable (a failed WAL sync earlier); nothing was written. */
   | { ok: false; reason: 'unavailable'; message: string }
 
