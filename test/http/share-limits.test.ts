@@ -92,7 +92,7 @@ describe('closed, closeAfter, closesAt: 403 closed on every ingest route', () =>
   })
 
   test('closesAt closes the form at that moment by the injected clock', async () => {
-    const { clock, endpoint, post, share } = await setup({ closesAt: '2026-01-01T01:00:00+01:00' })
+    const { clock, post, share } = await setup({ closesAt: '2026-01-01T01:00:00+01:00' })
     // The clock starts at 2026-01-01T00:00:00Z: the form closes at once.
     expect(await share()).toMatchObject({ closesAt: '2026-01-01T00:00:00.000Z', closedNow: true })
     expect((await post({ name: 'Ada' })).body).toEqual({
