@@ -280,3 +280,35 @@ describe('onePerBrowser', () => {
     expect(first.headers.get('set-cookie')).toBeNull()
   })
 })
+
+describe('?help says when a form is closed and what limits it has', () => {
+  test('the status lines of every limit, and of a closed form', async () => {
+    const { request, endpoint } = await setup({
+      closed: true,
+      closeAfter: 100,
+      closesAt: '2027-03-01T18:00:00Z',
+      onePerBrowser: true,
+      uniqueField: 'email',
+    })
+    const help = (await request('GET', `${endpoint.path}?help`)).text
+    expect(help).toContain(
+      [
+        '- Auto-create fields from unknown keys: on',
+        '- **Closed:** closed by its owner (`closed`) — every POST is answered 403 `closed`, nothing stored',
+        '- Closes after 100 records (`closeAfter`; spam not counted); a batch that does not fit the places left is refused whole',
+        '- Closes at 2027-03-01T18:00:00.000Z (`closesAt`)',
+        '- One response per browser (`onePerBrowser`): the fill-in page answers a second post from a browser 409 `duplicate`',
+        '- One response per value of `email` (`uniqueField`): a value given before is answered 409 `duplicate`',
+      ].join('\n'),
+    )
+    expect(help).toContain('| 403 | `closed` |')
+    expect(help).toContain('| 409 | `duplicate` |')
+  })
+
+  test('a form without limits says nothing of them', async () => {
+    const { request, endpoint } = await setup({})
+    const help = (await request('GET', `${endpoint.path}?help`)).text
+    expect(help).not.toContain('Closes')
+    expect(help).not.toContain('One response per')
+  })
+})
