@@ -3,6 +3,7 @@ import { updateShare } from '../../server/core/share/settings.ts'
 import type { UpdateShareInput } from '../../server/contract/share/schemas.ts'
 import { makeEndpoint, storedRecords, type EndpointOptions } from '../core/collect/fixtures.ts'
 import { testApp, validationBody } from '../support/http.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 const JSON_FORM = { ...FORM, accept: 'application/json' }
@@ -311,4 +312,23 @@ describe('?help says when a form is closed and what limits it has', () => {
     expect(help).not.toContain('Closes')
     expect(help).not.toContain('One response per')
   })
+})
+
+test('the OpenAPI document lists 403 closed and 409 duplicate on every ingest operation', async () => {
+  const { call } = await setup({})
+  const doc: JsonDocument = (await call('openapi.get')).body
+  for (const path of [
+    '/api/v3/share/{token}',
+    '/api/v3/share/{token}/form',
+    '/api/v3/share/{token}/batch',
+    '/f/{token}',
+  ]) {
+    const responses = doc.paths[path].post.responses
+    expect(
+      responses['403'].content['application/json'].schema.allOf[1].properties.error.properties.type.enum,
+    ).toContain('closed')
+    expect(responses['409'].content['application/json'].schema.allOf[1].properties.error.properties.type.enum).toEqual([
+      'duplicate',
+    ])
+  }
 })
