@@ -85,6 +85,28 @@ describe('share set: the limits of a form', () => {
     expect(ok(await cli('share', 'status', '--app', app)).stdout).toContain('taking responses       yes\n')
   })
 
+  test('a closed form refuses svc-cli share post (the fast route of a real server) with 403 closed', async () => {
+    const app = ok(await cli('app', 'create', '--name', 'Closing', '--json')).json().id as string
+    ok(await cli('share', 'publish', '--app', app))
+    ok(await cli('share', 'set', '--app', app, '--close-after', '1'))
+    ok(await cli('share', 'post', '--app', app, '--data', '{"name":"Ada"}'))
+    const full = await cli('share', 'post', '--app', app, '--data', '{"name":"Bo"}', '--json')
+    expect({ code: full.code, stderr: JSON.parse(full.stderr) }).toEqual({
+      code: 1,
+      stderr: {
+        error: {
+          type: 'closed',
+          message:
+            'This form is closed (it took the 1 response it accepts (closeAfter)), so nothing was stored; its owner can open it again in the share settings',
+        },
+      },
+    })
+    expect(ok(await cli('share', 'status', '--app', app, '--json')).json()).toMatchObject({
+      records: 1,
+      closedNow: true,
+    })
+  })
+
   test('refusals name the flag: both --closed and --open, a bad number, a field that does not exist', async () => {
     const app = ok(await cli('app', 'create', '--name', 'Refusals', '--json')).json().id as string
     const both = await cli('share', 'set', '--app', app, '--closed', '--open')

@@ -25,7 +25,8 @@ export function closedBy(closing: Closing, now: number, records: number | null):
 const REASON: Record<NonNullable<ReturnType<typeof closedBy>>, (closing: Closing) => string> = {
   hand: () => 'its owner closed it',
   date: (closing) => `it closed at ${new Date(closing.closesAt!).toISOString()}`,
-  count: (closing) => `it took the ${closing.closeAfter} responses it accepts (closeAfter)`,
+  count: (closing) =>
+    `it took the ${closing.closeAfter} ${closing.closeAfter === 1 ? 'response' : 'responses'} it accepts (closeAfter)`,
 }
 
 /** 403 `closed` for a submission to a closed form, saying why. */
@@ -40,7 +41,7 @@ export function closedError(closing: Closing, why: NonNullable<ReturnType<typeof
 export function batchTooLargeError(closeAfter: number, left: number, size: number): AppError {
   return new AppError(
     'closed',
-    `This form takes ${closeAfter} responses (closeAfter) and has ${left} ${left === 1 ? 'place' : 'places'} left, fewer than the ${size} records of this batch, so nothing was stored; send at most ${left}`,
+    `This form takes ${closeAfter} ${closeAfter === 1 ? 'response' : 'responses'} (closeAfter) and has ${left} ${left === 1 ? 'place' : 'places'} left, fewer than the ${size} records of this batch, so nothing was stored; send at most ${left}`,
     { remaining: left },
   )
 }
