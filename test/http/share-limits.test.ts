@@ -21,7 +21,7 @@ const closedByCount = (n: number) => ({
   code: 403,
   error: {
     type: 'closed',
-    message: `This form is closed (it took the ${n} responses it accepts (closeAfter)), so nothing was stored; its owner can open it again in the share settings`,
+    message: `This form is closed (it took the ${n} ${n === 1 ? 'response' : 'responses'} it accepts (closeAfter)), so nothing was stored; its owner can open it again in the share settings`,
   },
 })
 const DUPLICATE_EMAIL = {
@@ -160,6 +160,16 @@ describe('closed, closeAfter, closesAt: 403 closed on every ingest route', () =>
       [false, { name: 'c' }],
     ])
   })
+})
+
+test('a retry (same Idempotency-Key) of the record that filled the form gets its id back; a new one is closed', async () => {
+  const { request, endpoint } = await setup({ closeAfter: 1 })
+  const send = (key: string, name: string) =>
+    request('POST', endpoint.path, { body: { name }, headers: { 'idempotency-key': key } })
+  const first = await send('k1', 'Ada')
+  expect(first.status).toBe(200)
+  expect((await send('k1', 'Ada')).body).toEqual(first.body)
+  expect((await send('k2', 'Bo')).body).toEqual(closedByCount(1))
 })
 
 describe('uniqueField: 409 duplicate', () => {

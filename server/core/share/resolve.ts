@@ -24,6 +24,12 @@ export interface ShareAccess extends RateReport {
   client?: string | null
   /** Reads: the `Authorization: Bearer` token, null without one; the owner's reads whatever `reads` says. */
   bearer?: string | null
+  /**
+   * Writes: the Idempotency-Key sent, if any. A keyed write to a form that holds its
+   * `closeAfter` records is left to the store, which answers a retry of a stored submission
+   * with its ids before it counts places.
+   */
+  idempotencyKey?: string | null
 }
 
 /** 404 for a token that names no published endpoint, as every share route answers it. */
@@ -38,8 +44,8 @@ export const noPublishedEndpoint = () =>
  * `closeAfter` records. The count read here spares reading a body a full form cannot take;
  * the store counts again where it decides (storage/records.ts `RecordJob.limits`).
  */
-async function requireOpen(ctx: AppContext, endpoint: ShareEndpoint): Promise<void> {
-  const why = await closedNow(ctx, endpoint.appId, endpoint)
+async function requireOpen(ctx: AppContext, endpoint: ShareEndpoint, keyed: boolean): Promise<void> {
+  const why = await closedNow(ctx, endpoint.appId, keyed ? { ...endpoint, closeAfter: null } : endpoint)
   if (why) throw closedError(endpoint, why)
 }
 
@@ -65,7 +71,7 @@ export async function resolveEndpoint(
       'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings',
     )
   }
-  if (mode === 'write') await requireOpen(ctx, endpoint)
+  if (mode === 'write') await requireOpen(ctx, endpoint, Boolean(access.idempotencyKey))
   if (mode !== 'write') await requireReadAccess(ctx, endpoint, mode, access.bearer ?? null)
   chargeRate(ctx, endpoint, mode, access.client ?? null, cost, access)
   return endpoint
