@@ -123,8 +123,9 @@ export function sqliteCommitGroup(
     if (!unique || values.length === 0) return false
     const stored = `trim(CAST(json_extract(data, ?) AS TEXT))`
     const compared = unique.folded ? `lower(${stored})` : stored
+    // query() keeps the statement: one per comparison and count of values.
     const found = db.sqlite
-      .prepare(
+      .query<unknown, string[]>(
         `SELECT 1 FROM records WHERE app_id = ? AND spam = 0 AND ${compared} IN (${values.map(() => '?').join(', ')}) LIMIT 1`,
       )
       .get(job.appId, pathTo(unique.field), ...values)
