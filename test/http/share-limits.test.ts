@@ -172,6 +172,19 @@ test('a retry (same Idempotency-Key) of the record that filled the form gets its
   expect((await send('k2', 'Bo')).body).toEqual(closedByCount(1))
 })
 
+test('the audit log shows a change of limits, closesAt as the time it is', async () => {
+  const { call, endpoint } = await setup({})
+  const params = { id: endpoint.appId }
+  const body = { closeAfter: 100, closesAt: '2027-03-01T18:00:00Z', closed: true }
+  expect((await call('share.update', { params, body }, { token: endpoint.ownerToken })).status).toBe(200)
+  const log = await call('audit.app', { params }, { token: endpoint.ownerToken })
+  expect(log.body.data.entries[0]).toMatchObject({
+    action: 'share.update',
+    before: { closed: false, closeAfter: null, closesAt: null },
+    after: { closed: true, closeAfter: 100, closesAt: '2027-03-01T18:00:00.000Z' },
+  })
+})
+
 describe('uniqueField: 409 duplicate', () => {
   test('one response per e-mail address, compared trimmed and case-insensitively, on every route', async () => {
     const { request, ctx, endpoint, post } = await setup({ uniqueField: 'email' })

@@ -82,9 +82,12 @@ export async function updateShare(
   const before = await endpointRowOf(ctx, appId)
   // The log shows the redirect origins as the list they are, not the column's JSON text.
   const origins = (text: string | undefined) => (text === undefined ? undefined : JSON.parse(text))
+  // …and closesAt as the time it is, not epoch milliseconds.
+  const time = (ms: number | null | undefined) =>
+    ms === undefined ? undefined : ms === null ? null : new Date(ms).toISOString()
   const changed = changedSettings(
-    { ...before, redirectOrigins: origins(before.redirectOrigins) },
-    { ...changes, redirectOrigins: origins(changes.redirectOrigins) },
+    { ...before, redirectOrigins: origins(before.redirectOrigins), closesAt: time(before.closesAt) },
+    { ...changes, redirectOrigins: origins(changes.redirectOrigins), closesAt: time(changes.closesAt) },
   )
   if (Object.keys(changed.after).length === 0) {
     auditUnchanged(ctx)
