@@ -75,6 +75,13 @@ describe('closed, closeAfter, closesAt: 403 closed on every ingest route', () =>
     expect(page.status).toBe(403)
     expect(page.text).toContain('Sign-ups are over.')
     expect(page.text).not.toContain('<form')
+    // A browser's own post of a site's form to /form: a page with the closed text.
+    const navigation = await request('POST', `${endpoint.path}/form`, {
+      raw: form({ name: 'Ada' }),
+      headers: { ...FORM, 'sec-fetch-mode': 'navigate' },
+    })
+    expect(navigation.status).toBe(403)
+    expect(navigation.text).toContain('Sign-ups are over.')
     const fillIn = await request('GET', `/f/${endpoint.token}`)
     expect(fillIn.status).toBe(403)
     expect(fillIn.text).toContain('Sign-ups are over.')
