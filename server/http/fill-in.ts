@@ -62,6 +62,7 @@ const script = (source: string) =>
   })
 
 export const fillInRoutes = (ctx: AppContext) => {
+  // Long: the fill-in pages' route table, a few lines of HTTP per route around core's calls.
   return new Elysia({ name: 'svc/fill-in' })
     .get(pathOf('pages.fillInScript'), () => script(FILL_IN_CLIENT_JS))
     .get(pathOf('pages.wayBackScript'), () => script(WAY_BACK_CLIENT_JS))

@@ -37,7 +37,7 @@ import { proposerOf } from './submitter.ts'
 import { senderGate, type HeaderGet, type SenderGate, type SignedBy } from '../senders/gate.ts'
 import { signedSettings, signedSubmission } from '../senders/poster.ts'
 import { duplicateBrowserError, uniqueKey } from '../../contract/share/closing.ts'
-import type { JobLimits } from '../../db/storage/records.ts'
+import type { JobLimits } from '../../db/storage/job-limits-types.ts'
 
 /** A form's name/value pairs, in the order they were sent. */
 export type FormPairs = Array<[string, string]>

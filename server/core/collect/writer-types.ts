@@ -2,7 +2,7 @@
  * @module The group-commit record writer as the context names it (`ctx.writer`,
  * core/context.ts): its interface. The writer itself is core/collect/writer.ts.
  */
-import type { JobLimits } from '../../db/storage/records.ts'
+import type { JobLimits } from '../../db/storage/job-limits-types.ts'
 import type { PreparedRecord } from './prepare.ts'
 
 export interface Writer {

@@ -21,6 +21,7 @@ const TOKEN_TAKEN = { ok: false, reason: 'token_taken' } as const
 
 /** The share store over the PostgreSQL pool. */
 export function postgresShare(db: PgContext): ShareStore {
+  // Long: the store's methods, each short, over one pool.
   const pg = db.db
 
   const locked = async (tx: PgTx, appId: string): Promise<EndpointRow | undefined> =>

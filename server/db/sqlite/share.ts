@@ -10,6 +10,7 @@ import { sqliteOutbox } from './outbox.ts'
 
 /** The share store over the open SQLite database. */
 export function sqliteShare(db: SqliteContext): ShareStore {
+  // Long: the store's methods, each short, over one database.
   const d = db.db
   const outbox = sqliteOutbox(db)
   /** The `app.published`/`app.unpublished` outbox rows, in the transaction that publishes. */

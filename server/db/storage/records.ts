@@ -12,6 +12,7 @@
 import type { ReadBudget } from './read-budget.ts'
 import type { FilterNode } from './record-filter.ts'
 import type { Counters, RefillRequest, StatsRow } from './stats.ts'
+import type { JobLimits } from './job-limits-types.ts'
 
 export type { ReadBudget } from './read-budget.ts'
 
@@ -70,23 +71,6 @@ export interface RecordJob {
   webhooks?: boolean
   /** Set when the endpoint limits its responses: checked under the app's lock before the job writes anything. */
   limits?: JobLimits
-}
-
-/**
- * An endpoint's limits a job must fit (counted where the store decides, so concurrent
- * submissions from any process never pass them): the job is refused whole (`closed`) when
- * its non-spam records would bring the app past `closeAfter`, and (`duplicate`) when one of
- * `unique.values` was given before by a non-spam record, or twice in the job.
- */
-export interface JobLimits {
-  closeAfter?: number
-  unique?: {
-    field: string
-    /** Compared lower-cased (an e-mail field), else as stored; both trimmed. */
-    folded: boolean
-    /** One per record, as contract/share/closing.ts `uniqueKey` makes it; null for no value (spam, unanswered). */
-    values: Array<string | null>
-  }
 }
 
 /** The caps an anonymous submission's new fields must fit (see RecordJob.proposal). */
