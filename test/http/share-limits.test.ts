@@ -4,6 +4,10 @@ import type { UpdateShareInput } from '../../server/contract/share/schemas.ts'
 import { makeEndpoint, storedRecords, type EndpointOptions } from '../core/collect/fixtures.ts'
 import { testApp, validationBody } from '../support/http.ts'
 import type { JsonDocument } from '../support/contract.ts'
+import { pathOf, type RouteName } from '../../server/contract/api/routes.ts'
+
+/** A route's path as the OpenAPI document keys it (`{token}`, not `:token`). */
+const openApiPath = (name: RouteName) => pathOf(name).replace(/:(\w+)/g, '{$1}')
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 const JSON_FORM = { ...FORM, accept: 'application/json' }
@@ -347,12 +351,7 @@ describe('?help says when a form is closed and what limits it has', () => {
 test('the OpenAPI document lists 403 closed and 409 duplicate on every ingest operation', async () => {
   const { call } = await setup({})
   const doc: JsonDocument = (await call('openapi.get')).body
-  for (const path of [
-    '/api/v3/share/{token}',
-    '/api/v3/share/{token}/form',
-    '/api/v3/share/{token}/batch',
-    '/f/{token}',
-  ]) {
+  for (const path of (['ingest.post', 'ingest.form', 'ingest.batch', 'pages.fillInPost'] as const).map(openApiPath)) {
     const responses = doc.paths[path].post.responses
     expect(
       responses['403'].content['application/json'].schema.allOf[1].properties.error.properties.type.enum,
