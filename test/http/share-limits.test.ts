@@ -265,6 +265,24 @@ describe('uniqueField: 409 duplicate', () => {
         message: 'is not a field of this app; name one of its fields, such as email, or null for none',
       }),
     )
+    await call(
+      'fields.add',
+      { params: { id: endpoint.appId }, body: { name: 'topics', type: 'multichoice', options: ['a', 'b'] } },
+      { token: endpoint.ownerToken },
+    )
+    const list = await call(
+      'share.update',
+      { params: { id: endpoint.appId }, body: { uniqueField: 'topics' } },
+      { token: endpoint.ownerToken },
+    )
+    expect(list.status).toBe(422)
+    expect(list.body as unknown).toEqual(
+      validationBody({
+        path: 'uniqueField',
+        message:
+          'is a multichoice field, whose answers are not one value to compare; name a field such as an e-mail, text or number field',
+      }),
+    )
     const set = await call(
       'share.update',
       { params: { id: endpoint.appId }, body: { uniqueField: ' email ' } },

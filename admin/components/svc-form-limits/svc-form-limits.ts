@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
 import { LIMITS } from '../../../server/contract/limits.ts'
+import { NOT_UNIQUE_TYPES } from '../../../server/contract/share/closing.ts'
 import { api, type Field, type Share } from '../../api.ts'
 import { formatDateTime } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
@@ -77,7 +78,7 @@ export class SvcFormLimits extends LitElement {
   override render() {
     const share = this.share
     if (!share) return nothing
-    const choices = this.fields.filter((field) => field.type !== 'file' && !field.proposed)
+    const choices = this.fields.filter((field) => !NOT_UNIQUE_TYPES.includes(field.type) && !field.proposed)
     return html`<section class="panel" aria-labelledby="limits-title">
       <header><h2 id="limits-title">Limits</h2></header>
       <div class="body">

@@ -46,6 +46,9 @@ export function batchTooLargeError(closeAfter: number, left: number, size: numbe
   )
 }
 
+/** Field types whose answers are not one value to compare (lists, objects, files): never a `uniqueField`. */
+export const NOT_UNIQUE_TYPES: readonly string[] = ['multichoice', 'json', 'file', 'consent']
+
 /** A value of the unique field as it is compared: trimmed, and lower case for an e-mail field. */
 export function uniqueKey(value: unknown, type: string): string | null {
   if (value === null || value === undefined) return null

@@ -36,7 +36,7 @@ import { fileOptions, type FileReference } from '../../contract/files/model.ts'
 import { proposerOf } from './submitter.ts'
 import { senderGate, type HeaderGet, type SenderGate, type SignedBy } from '../senders/gate.ts'
 import { signedSettings, signedSubmission } from '../senders/poster.ts'
-import { duplicateBrowserError, uniqueKey } from '../../contract/share/closing.ts'
+import { duplicateBrowserError, NOT_UNIQUE_TYPES, uniqueKey } from '../../contract/share/closing.ts'
 import type { JobLimits } from '../../db/storage/job-limits-types.ts'
 
 /** A form's name/value pairs, in the order they were sent. */
@@ -204,7 +204,8 @@ function jobLimits(endpoint: ShareEndpoint, fields: FieldMap, prepared: Prepared
   if (endpoint.closeAfter !== null) limits.closeAfter = endpoint.closeAfter
   const unique = endpoint.uniqueField
   const type = unique === null ? undefined : fields.get(unique)?.type
-  if (unique !== null && type !== undefined) {
+  // A field whose type changed to one of lists or objects since is no longer a limit.
+  if (unique !== null && type !== undefined && !NOT_UNIQUE_TYPES.includes(type)) {
     limits.unique = {
       field: unique,
       folded: type === 'email',

@@ -16,6 +16,7 @@ import { AppError } from '../../contract/errors.ts'
 import type { EndpointRow } from '../../db/storage/share.ts'
 import { httpOrigin, updateShareSchema, type UpdateShareInput } from '../../contract/share/schemas.ts'
 import { endpointRowOf, toShare, type Share } from './view.ts'
+import { NOT_UNIQUE_TYPES } from '../../contract/share/closing.ts'
 
 /** The share settings of one of `userId`'s apps. */
 export async function getShare(ctx: AppContext, userId: string, appId: string): Promise<Share> {
@@ -49,6 +50,18 @@ function checkOpening(
   })
 }
 
+/** Refuses a `uniqueField` whose answers are not one value (the store checks that it is a field at all). */
+async function checkUniqueType(ctx: AppContext, appId: string, name: string): Promise<void> {
+  const field = await ctx.storage.fields.find(appId, name)
+  if (field && field.name === name && NOT_UNIQUE_TYPES.includes(field.type))
+    throw validationError([
+      {
+        path: 'uniqueField',
+        message: `is a ${field.type} field, whose answers are not one value to compare; name a field such as an e-mail, text or number field`,
+      },
+    ])
+}
+
 /** Changes share settings; properties left out stay as they are (`reads: true|false` mean `records|off`). */
 export async function updateShare(
   ctx: AppContext,
@@ -79,6 +92,7 @@ export async function updateShare(
     onePerBrowser: patch.onePerBrowser,
     uniqueField: patch.uniqueField,
   }
+  if (patch.uniqueField) await checkUniqueType(ctx, appId, patch.uniqueField)
   const before = await endpointRowOf(ctx, appId)
   // The log shows the redirect origins as the list they are, not the column's JSON text.
   const origins = (text: string | undefined) => (text === undefined ? undefined : JSON.parse(text))
