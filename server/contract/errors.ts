@@ -23,6 +23,8 @@ export type ErrorType =
   | 'unsupported_version'
   | 'range_not_satisfiable'
   | 'disabled'
+  | 'closed'
+  | 'duplicate'
   | 'too_large'
   | 'quota_exceeded'
   | 'unsupported_media_type'
@@ -54,10 +56,12 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   wrong_password: 403,
   wrong_code: 403,
   disabled: 403,
+  closed: 403,
   not_found: 404,
   method_not_allowed: 405,
   timeout: 408,
   conflict: 409,
+  duplicate: 409,
   unsupported_version: 412,
   range_not_satisfiable: 416,
   too_large: 413,

@@ -87,6 +87,10 @@ export const LIMITS = {
   maxThankYouMessage: 1000,
   /** Characters of a thank-you URL. */
   maxThankYouUrl: 2000,
+  /** Characters of the text the hosted page shows while a form is closed. */
+  maxClosedMessage: 1000,
+  /** The largest `closeAfter` (records a form takes before it closes). */
+  maxCloseAfter: 10_000_000,
   /** Record ids in one POST /records/delete. */
   maxDeleteIds: 1000,
   /** Changes a record's history keeps, newest first: an older one is dropped when a newer one is made. */

@@ -20,6 +20,7 @@ import { fieldValueCounts } from './field-counts.ts'
 import { storedFileOptions } from '../core/fields/file-settings.ts'
 import { storedTypeSettings } from '../core/fields/type-settings.ts'
 import { storedForm } from '../core/fields/form-settings.ts'
+import { closedNow } from '../core/share/closed.ts'
 
 export type { HelpField, HelpInput }
 
@@ -69,5 +70,12 @@ export async function helpInput(
     maxBodyBytes: ctx.config.maxBodyBytes,
     maxDepth: ctx.config.maxDepth,
     maxKeys: ctx.config.maxKeys,
+    limits: {
+      closedNow: await closedNow(ctx, endpoint.appId, endpoint),
+      closeAfter: endpoint.closeAfter,
+      closesAt: endpoint.closesAt === null ? null : new Date(endpoint.closesAt).toISOString(),
+      onePerBrowser: endpoint.onePerBrowser,
+      uniqueField: endpoint.uniqueField,
+    },
   }
 }

@@ -7,6 +7,7 @@ import { AUTH, LIMITS } from '../contract/limits.ts'
 import { clientRateLimit, formatRateLimit, parseRateLimit } from '../contract/share/rate-limit.ts'
 import { openToAnyone, readsWarnings, type ReadAccess, type ReadPath } from '../contract/share/reads.ts'
 import type { HelpInput } from './live.ts'
+import type { HelpLimits } from '../contract/help/input.ts'
 import { FIELD_TYPE_SPECS, FIELD_TYPES, fieldTypeSpec } from '../contract/fields/types/index.ts'
 import { retriesSection } from './retries.ts'
 import { formNotes } from './form-notes.ts'
@@ -45,8 +46,40 @@ export function statusSection(input: HelpInput): string {
     `- Writes (\`service\`): ${onOff(input.service)}${input.service ? '' : ' — POSTs are answered 403 `disabled`'}`,
     `- Reads (\`reads\`): ${READS_STATUS[input.reads]}`,
     `- Auto-create fields from unknown keys: ${onOff(input.autoCreate)}`,
+    ...limitLines(input.limits),
   ]
   return [lines.join('\n'), ...readsWarnings(input.reads).map((warning) => `> **Warning:** ${warning}`)].join('\n\n')
+}
+
+const CLOSED_BECAUSE: Record<NonNullable<HelpLimits['closedNow']>, string> = {
+  hand: 'closed by its owner (`closed`)',
+  date: 'its `closesAt` time has passed',
+  count: 'it holds its `closeAfter` records',
+}
+
+/** The status lines of the form's limits: only those set, and whether it is closed now. */
+function limitLines(limits: HelpLimits): string[] {
+  return [
+    ...(limits.closedNow
+      ? [`- **Closed:** ${CLOSED_BECAUSE[limits.closedNow]} — every POST is answered 403 \`closed\`, nothing stored`]
+      : []),
+    ...(limits.closeAfter === null
+      ? []
+      : [
+          `- Closes after ${count(limits.closeAfter)} records (\`closeAfter\`; spam not counted); a batch that does not fit the places left is refused whole`,
+        ]),
+    ...(limits.closesAt === null ? [] : [`- Closes at ${limits.closesAt} (\`closesAt\`)`]),
+    ...(limits.onePerBrowser
+      ? [
+          '- One response per browser (`onePerBrowser`): the fill-in page answers a second post from a browser 409 `duplicate`',
+        ]
+      : []),
+    ...(limits.uniqueField === null
+      ? []
+      : [
+          `- One response per value of \`${limits.uniqueField}\` (\`uniqueField\`): a value given before is answered 409 \`duplicate\``,
+        ]),
+  ]
 }
 
 /** The header a read needs when `path` is not open to anyone, for curl. */
@@ -205,9 +238,19 @@ const ERRORS: Array<[number, string, string]> = [
     'disabled',
     "Writes are switched off, or a read the `reads` switch keeps private without the owner's access token (the message says which).",
   ],
+  [
+    403,
+    'closed',
+    'The form is closed: by hand, its `closeAfter` number of records reached, or its `closesAt` time passed; nothing stored.',
+  ],
   [404, 'not_found', 'Unknown, rotated or unpublished token.'],
   [405, 'method_not_allowed', 'A method this URL does not take (`Allow` lists the ones it does).'],
   [408, 'timeout', 'The body arrived too slowly; send it in one go.'],
+  [
+    409,
+    'duplicate',
+    'The form takes one response per browser (`onePerBrowser`) or per value of a field (`uniqueField`, the message names it), and this one was already given; nothing stored.',
+  ],
   [413, 'too_large', 'Body, nesting, key count or batch beyond the limits above.'],
   [415, 'unsupported_media_type', 'A Content-Type this endpoint does not take, or a file upload.'],
   [422, 'unknown_field', 'A key is not a field and auto-create is off; nothing stored.'],

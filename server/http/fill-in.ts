@@ -3,8 +3,8 @@
  *
  * | Method | Path                   | Body                          | Answer |
  * |--------|------------------------|-------------------------------|--------|
- * | GET    | /f/:token              |                               | HTML page (404 page unless published) |
- * | POST   | /f/:token              | urlencoded or multipart form  | 303 to the respondent's report, or to the thank-you page when the app offers none (core/reports/offered.ts); `Accept: application/json` → `{code:200, data:{id, reportUrl?}}`; a refused submission re-shows the form with the problems (422) or, for JSON, the usual error body |
+ * | GET    | /f/:token              |                               | HTML page (404 page unless published; 403 with the closed text while closed) |
+ * | POST   | /f/:token              | urlencoded or multipart form  | 303 to the respondent's report, or to the thank-you page when the app offers none (core/reports/offered.ts); `Accept: application/json` → `{code:200, data:{id, reportUrl?}}`; a refused submission re-shows the form with the problems (422) — a closed form (403) or a browser's second response (409) its text instead — or, for JSON, the usual error body; sets the onePerBrowser cookie (responded-cookie.ts) |
  * | GET    | /f/:token/thanks       | `?back=` the form's page, `?redirect=` a refused `_redirect`, both shown only with the server's `?sig=` and the posting browser's cookie | the thank-you page, in the app's style, with the owner's text |
  * | GET    | /f/assets/fill-in.js   |                               | the page's enhancement script |
  * | GET    | /f/assets/way-back.js  |                               | the way back to the form, on the refusal and thank-you pages |
@@ -30,7 +30,11 @@ import { fillInDocument } from '../pages/fill-in.ts'
 import { linkUtm, linkValues, postedUtm } from '../pages/fill-in-form.ts'
 import { pageHeaders } from '../pages/layout.ts'
 import { messageDocument } from '../pages/message.ts'
+import { closedNow } from '../core/share/closed.ts'
+import { respondedBefore, respondedCookie } from './responded-cookie.ts'
 import {
+  CLOSED_TEXT,
+  DUPLICATE_TEXT,
   forOwnerText,
   moreLine,
   NOT_ACCEPTING_TEXT,
@@ -40,6 +44,14 @@ import {
 import { ingestShare, readForm, readFormPairs, shareCall } from './share/ingest.ts'
 
 const NOT_FOUND_TITLE = 'Form not found'
+
+/** What a refused post says instead of the form: the owner's closed text, or that this browser already responded; null to show the form again. */
+function endedText(error: AppError, endpoint: { closedMessage: string }): string | null {
+  if (error.type === 'closed') return endpoint.closedMessage || CLOSED_TEXT
+  // A duplicate naming no field is this browser's second response (a repeated value of the unique field names it).
+  if (error.type === 'duplicate' && !(error.details as { field?: string } | undefined)?.field) return DUPLICATE_TEXT
+  return null
+}
 
 const wantsJson = (request: Request): boolean => (request.headers.get('accept') ?? '').includes('application/json')
 
@@ -51,6 +63,7 @@ const script = (source: string) =>
   })
 
 export const fillInRoutes = (ctx: AppContext) => {
+  // Long: the fill-in pages' route table, a few lines of HTTP per route around core's calls.
   return new Elysia({ name: 'svc/fill-in' })
     .get(pathOf('pages.fillInScript'), () => script(FILL_IN_CLIENT_JS))
     .get(pathOf('pages.wayBackScript'), () => script(WAY_BACK_CLIENT_JS))
@@ -62,6 +75,8 @@ export const fillInRoutes = (ctx: AppContext) => {
         submitAnother: endpoint.submitAnother,
       }
       if (!endpoint.service) return page(messageDocument(data.appName, NOT_ACCEPTING_TEXT, data.theme), 403)
+      if (await closedNow(ctx, endpoint.appId, endpoint))
+        return page(messageDocument(data.appName, endpoint.closedMessage || CLOSED_TEXT, data.theme), 403)
       // The link's query fills hidden and prefilled fields and carries UTM parameters into the post.
       const query = new URL(request.url).searchParams
       return page(fillInDocument({ ...data, values: linkValues(data.fields, query), utm: linkUtm(query) }))
@@ -91,6 +106,7 @@ export const fillInRoutes = (ctx: AppContext) => {
         let pairs: FormPairs | null = null
         // The page's own post carries no Idempotency-Key; its pairs are kept to show the form again when refused.
         const call = shareCall(ctx, params.token, request, false)
+        call.respondedBefore = respondedBefore(request)
         const readPairs = {
           kind: 'form' as const,
           read: async (source: Request, target: FormTarget) => {
@@ -104,18 +120,26 @@ export const fillInRoutes = (ctx: AppContext) => {
             ids: [id],
             endpoint,
           } = await ingestShare(ctx, call, readPairs, set.headers as Record<string, string>)
+          // A form taking one response per browser marks this one (responded-cookie.ts).
+          const cookie: Record<string, string> = endpoint.onePerBrowser
+            ? { 'set-cookie': respondedCookie(ctx, params.token) }
+            : {}
           if (!(await offersReport(ctx, endpoint.appId))) {
-            if (json) return Response.json({ code: 200, data: { id } })
+            if (json) return Response.json({ code: 200, data: { id } }, { headers: cookie })
             return new Response(null, {
               status: 303,
-              headers: { location: `/f/${encodeURIComponent(params.token)}/thanks` },
+              headers: { location: `/f/${encodeURIComponent(params.token)}/thanks`, ...cookie },
             })
           }
           const key = await issueReportKey(ctx, id)
-          if (json) return Response.json({ code: 200, data: { id, reportUrl: reportUrl(ctx.config.baseUrl, id, key) } })
+          if (json)
+            return Response.json(
+              { code: 200, data: { id, reportUrl: reportUrl(ctx.config.baseUrl, id, key) } },
+              { headers: cookie },
+            )
           // A path, not the base URL: the page's CSP (form-action 'self') also covers the
           // redirect, and the browser's origin may differ from SVC_BASE_URL behind a proxy.
-          return new Response(null, { status: 303, headers: { location: reportUrl('', id, key) } })
+          return new Response(null, { status: 303, headers: { location: reportUrl('', id, key), ...cookie } })
         } catch (error) {
           if (json || !(error instanceof AppError)) throw error
           const endpoint = await refusedEndpoint(ctx, call, error)
@@ -124,6 +148,9 @@ export const fillInRoutes = (ctx: AppContext) => {
             ...(await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)),
             submitAnother: endpoint.submitAnother,
           }
+          // A closed form, or a second response from this browser: nothing to fix on the form, so no form.
+          const ended = endedText(error, endpoint)
+          if (ended) return page(messageDocument(data.appName, ended, data.theme), error.status)
           // A post refused before it was read (a rate limit, closed writes) still gets its answers back.
           pairs ??= await readFormPairs(ctx, request).catch((): FormPairs => [])
           const values = new Map<string, string[]>()

@@ -118,24 +118,29 @@ export async function refusedEndpoint(
   ctx: AppContext,
   call: IngestCall<Request>,
   error: AppError,
-): Promise<{ appId: string; honeypot: string; submitAnother: boolean } | null> {
+): Promise<{ appId: string; honeypot: string; submitAnother: boolean; closedMessage: string } | null> {
   if (error.type === 'not_found') return null
   return call.endpoint ?? (await findEndpointByToken(ctx, call.token)) ?? null
 }
 
-/** The HTML answer to a refused browser post: the error's status, every problem in words, a way back. */
+/**
+ * The HTML answer to a refused browser post: the error's status, every problem in words, a
+ * way back; a closed form's (403 `closed`) says the owner's closed text when there is one.
+ */
 export async function refusedPostPage(
   ctx: AppContext,
-  appId: string | null,
+  endpoint: { appId: string; closedMessage: string } | null,
   error: AppError,
   request: Request,
   headers: Record<string, string>,
 ): Promise<Response> {
-  const form = appId ? await fillInForm(ctx, appId).catch(() => null) : null
+  const form = endpoint ? await fillInForm(ctx, endpoint.appId).catch(() => null) : null
   const fields = form?.fields ?? []
+  const refusal = respondentRefusal(error, fields)
+  if (error.type === 'closed' && endpoint?.closedMessage) refusal.general = [endpoint.closedMessage]
   const body = refusedPostDocument({
     appName: form?.appName ?? null,
-    refusal: respondentRefusal(error, fields),
+    refusal,
     fields,
     back: refererOf(request),
     theme: form?.theme,

@@ -4,12 +4,14 @@
  */
 import fillInScript from './assets/fill-in.client.js' with { type: 'text' }
 import wayBackScript from './assets/way-back.client.js' with { type: 'text' }
-import { FILE_TOO_LARGE_WORDS, REFUSAL_WORDS } from './respondent-words.ts'
+import { DUPLICATE_ANSWER_TEXT, FILE_TOO_LARGE_WORDS, REFUSAL_WORDS } from './respondent-words.ts'
 
 /** Where the fill-in script takes the server's words for a refused post. */
 const REFUSAL_WORDS_SLOT = "'__REFUSAL_WORDS__'"
 /** Where it takes the words for a file past its field's size (a 413 that is not about the answers' length). */
 const FILE_TOO_LARGE_SLOT = "'__FILE_TOO_LARGE__'"
+/** Where it takes the words under a unique field's question whose answer was given before. */
+const DUPLICATE_ANSWER_SLOT = "'__DUPLICATE_ANSWER__'"
 
 /** `script` with `slot` replaced by `value` as a JS literal; a slot that is missing is a build mistake, refused at start-up. */
 function fillSlot(script: string, slot: string, value: unknown): string {
@@ -19,9 +21,9 @@ function fillSlot(script: string, slot: string, value: unknown): string {
 
 /** The fill-in page's enhancement script, with the respondent words of refusals (respondent-words.ts). */
 export const FILL_IN_CLIENT_JS: string = fillSlot(
-  fillSlot(fillInScript, REFUSAL_WORDS_SLOT, REFUSAL_WORDS),
-  FILE_TOO_LARGE_SLOT,
-  FILE_TOO_LARGE_WORDS,
+  fillSlot(fillSlot(fillInScript, REFUSAL_WORDS_SLOT, REFUSAL_WORDS), FILE_TOO_LARGE_SLOT, FILE_TOO_LARGE_WORDS),
+  DUPLICATE_ANSWER_SLOT,
+  DUPLICATE_ANSWER_TEXT,
 )
 
 /** The script of the pages a form post leads to: the way back to the form (way-back.ts). */

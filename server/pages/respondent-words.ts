@@ -51,6 +51,13 @@ export const BACK_TO_THE_FORM = 'Back to the form'
 export const NOT_FOUND_TEXT =
   'No published form has this address. The link may be mistyped, or the form was unpublished.'
 export const NOT_ACCEPTING_TEXT = 'This form is not accepting answers at the moment.'
+/** What a closed form says when its owner wrote no closed text. */
+export const CLOSED_TEXT = 'This form is closed and no longer takes responses. Thank you for your interest.'
+/** A second response from the same browser, or with a value already given, to a form that takes one. */
+export const DUPLICATE_TEXT = 'A response has already been sent from this browser, so this one was not saved.'
+/** Under the question of the form's unique field when its answer was given before. */
+export const DUPLICATE_ANSWER_TEXT =
+  'A response with this answer was already sent, so this one was not saved. Check your answer.'
 
 /** What a refusal means to someone whose form is set up wrongly: nothing they can fix, so tell the owner. */
 const OWNER_FAULT = "This form is not set up correctly, so your answers could not be sent. Let the form's owner know."
@@ -78,6 +85,8 @@ export const REFUSAL_WORDS: Record<ErrorType, { text: string; owner: boolean }> 
   unsupported_version: { text: OWNER_FAULT, owner: true },
   range_not_satisfiable: { text: OWNER_FAULT, owner: true },
   disabled: { text: NOT_ACCEPTING_TEXT, owner: false },
+  closed: { text: CLOSED_TEXT, owner: false },
+  duplicate: { text: DUPLICATE_TEXT, owner: false },
   too_large: { text: 'Your answers are too long to send. Shorten them and send the form again.', owner: false },
   quota_exceeded: {
     text: "This form cannot take more files at the moment, so your answers were not sent. Let the form's owner know.",
@@ -160,6 +169,8 @@ export function respondentRefusal(
   // A refusal about one file field's files (too many of them) names it in `details.field`.
   const named = typeof details?.field === 'string' ? byName.get(details.field) : undefined
   if (problems.length === 0 && named?.type === 'file') words.set(named.name, fieldTypeSpec('file').respondent.invalid)
+  // A duplicate of the form's unique field (uniqueField) names it: the answer to change.
+  else if (error.type === 'duplicate' && named) words.set(named.name, DUPLICATE_ANSWER_TEXT)
   const elsewhere: Problem[] = []
   for (const problem of problems) {
     const field = byName.get(problem.path)

@@ -40,6 +40,14 @@ const DEFAULT_SHARE = {
   thankYouUrl: null,
   submitAnother: true,
   summaryMinRespondents: 5,
+  closed: false,
+  closeAfter: null,
+  closesAt: null,
+  closedMessage: '',
+  onePerBrowser: false,
+  uniqueField: null,
+  records: 0,
+  closedNow: false,
   publishedAt: null,
 }
 
@@ -241,13 +249,32 @@ describe('GET/PATCH /share', () => {
       ],
     ],
     [
+      'limits of the wrong shape',
+      { closed: 'yes', closeAfter: 0, closesAt: '2027-03-01', closedMessage: 'x'.repeat(1001), onePerBrowser: 1 },
+      [
+        { path: 'closed', message: 'must be true or false' },
+        { path: 'closeAfter', message: 'must be at least 1; null for no limit, or closed: true to close the form now' },
+        {
+          path: 'closesAt',
+          message: 'must be a date and time with its zone, e.g. 2027-03-01T18:00:00Z, or null',
+        },
+        { path: 'closedMessage', message: 'can have at most 1000 characters' },
+        { path: 'onePerBrowser', message: 'must be true or false' },
+      ],
+    ],
+    [
+      'a closeAfter that is not whole',
+      { closeAfter: 2.5 },
+      [{ path: 'closeAfter', message: 'must be a whole number from 1 to 10000000' }],
+    ],
+    [
       'an unknown property',
       { published: true },
       [
         {
           path: '',
           message:
-            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents',
+            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField',
         },
       ],
     ],
@@ -477,6 +504,12 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
     'thankYouUrl',
     'submitAnother',
     'summaryMinRespondents',
+    'closed',
+    'closeAfter',
+    'closesAt',
+    'closedMessage',
+    'onePerBrowser',
+    'uniqueField',
   ])
   expect(body('/api/v3/apps/{id}/fields', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
   expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })

@@ -8,6 +8,7 @@ import '../svc-endpoint-help/svc-endpoint-help.ts'
 import '../svc-fields-editor/svc-fields-editor.ts'
 import '../svc-form-preview/svc-form-preview.ts'
 import '../svc-share-settings/svc-share-settings.ts'
+import '../svc-form-limits/svc-form-limits.ts'
 import '../svc-unlisted-keys/svc-unlisted-keys.ts'
 import '../svc-webhooks/svc-webhooks.ts'
 import '../svc-senders/svc-senders.ts'
@@ -112,7 +113,13 @@ export class SvcAppSetup extends LitElement {
       .role=${this.app.role}
       .share=${this.share}
       @svc-app-changed=${this.childChanged}
-    ></svc-share-settings>`
+    ></svc-share-settings>
+      <svc-form-limits
+        .appId=${this.app.id}
+        .share=${this.share}
+        .fields=${this.fields}
+        @svc-app-changed=${this.childChanged}
+      ></svc-form-limits>`
   }
 
   private renderEditors() {

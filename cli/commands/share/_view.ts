@@ -36,6 +36,13 @@ export const shareDetails = (share: Share) => (style: Style) =>
         ? 'the hosted thank-you page'
         : `the hosted thank-you page: ${share.thankYouMessage}`),
     'another response': share.submitAnother ? 'offered on the thank-you page' : 'not offered',
+    'taking responses': share.closedNow ? 'no: closed (posts answer 403 closed)' : 'yes',
+    'closed by hand': share.closed ? 'yes' : 'no',
+    'closes after': share.closeAfter === null ? 'no limit' : `${share.closeAfter} records (${share.records} so far)`,
+    'closes at': share.closesAt ?? 'never',
+    'closed text': share.closedMessage === '' ? 'the default sentence' : share.closedMessage,
+    'one per browser': onOff(share.onePerBrowser),
+    'one per value of': share.uniqueField ?? 'no field',
   })
 
 /** Writes each of the answer's warnings to stderr as `warning: …`. */

@@ -7,6 +7,7 @@ import { checkInput } from '../../validate.ts'
 import { updateShareSchema } from '../../../server/contract/share/schemas.ts'
 import { READ_ACCESS, type ReadAccess } from '../../../server/contract/share/reads.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
+import { limitsArgs, limitsBody } from './_limits.ts'
 
 const switchArg = (what: string) =>
   ({ type: 'string', description: `${what}: on or off`, valueHint: 'on|off' }) as const
@@ -34,9 +35,9 @@ function summaryMinArg(raw: string | undefined): number | undefined {
 
 export default defineSvcCommand({
   description:
-    "Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post (and whether it offers another response), the public summary's minimum respondents",
+    "Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post (and whether it offers another response), the public summary's minimum respondents, and the limits that close the form (by hand, after N records, at a time) or take one response per browser or per value of a field",
   example:
-    'svc-cli share set --app 0193… --reads summary --rate-limit 5/s,20 --redirect-origins https://example.com     # --reads records asks first (--yes)',
+    'svc-cli share set --app 0193… --reads summary --rate-limit 5/s,20 --redirect-origins https://example.com     # --reads records asks first (--yes); --close-after 100 --unique-field email',
   effect: 'write',
   flagFor: { summaryMinRespondents: '--summary-min', submitAnother: '--submit-another' },
   args: {
@@ -80,6 +81,7 @@ export default defineSvcCommand({
       description: `The public summary lists a value only when at least this many records gave it (at least ${LIMITS.summaryMinRespondentsFloor}, default ${LIMITS.summaryMinRespondents}); you always read every value`,
       valueHint: 'n',
     },
+    ...limitsArgs,
     ...yesArg,
   },
   async run(args, env) {
@@ -111,10 +113,11 @@ export default defineSvcCommand({
             : args['thank-you-url'],
       submitAnother: boolArg(args['submit-another'], 'submit-another'),
       summaryMinRespondents: summaryMinArg(args['summary-min']),
+      ...limitsBody(args),
     }
     if (Object.values(body).every((v) => v === undefined)) {
       throw usageError(
-        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another or --summary-min',
+        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another, --summary-min, --closed, --open, --close-after, --closes-at, --closed-message, --one-per-browser or --unique-field',
       )
     }
     // The admin asks too: every record, to anyone the link reaches (it sits in public pages).

@@ -56,6 +56,7 @@ export const fileOperations = lazyAnswers({
     errors: [
       'bad_request',
       'disabled',
+      'closed',
       'not_found',
       'rate_limited',
       'unsupported_media_type',

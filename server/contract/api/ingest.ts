@@ -96,10 +96,12 @@ export const formBodies = () => ({
   'multipart/form-data': formBody(),
 })
 
-/** The errors of storing a record, whichever way it is posted (the share endpoint, the fill-in page): the endpoint (404, switch, rate limit), the body, the values. */
+/** The errors of storing a record, whichever way it is posted (the share endpoint, the fill-in page): the endpoint (404, switch, closed, rate limit), the body, the values, a duplicate response. */
 export const WRITE_ERRORS = [
   'bad_request',
   'disabled',
+  'closed',
+  'duplicate',
   'not_found',
   'timeout',
   'unsupported_media_type',
@@ -153,10 +155,14 @@ const idempotency =
 const readsNote =
   "the owner's access token (Authorization: Bearer) always reads, and any other token counts as none. Otherwise 403 `disabled`."
 
+/** What the form's limits (share settings) answer, on every write. */
+const limits =
+  'A closed form (closed by hand, closeAfter records reached, closesAt passed) answers 403 closed; a value of the uniqueField given before, 409 duplicate.'
+
 export const ingestOperations = lazyAnswers({
   'ingest.post': {
     summary: 'Submit one record (JSON)',
-    description: `Anyone with the endpoint token may post. New keys become fields (auto-create), proposed fields when a stranger sends them, accepted ones with the owner's access token. ${idempotency}`,
+    description: `Anyone with the endpoint token may post. New keys become fields (auto-create), proposed fields when a stranger sends them, accepted ones with the owner's access token. ${limits} ${idempotency}`,
     tags,
     access: 'token-or-owner',
     bodies: { 'application/json': recordBody, 'text/plain': asText(recordBody, 'One record') },
@@ -175,7 +181,7 @@ export const ingestOperations = lazyAnswers({
     description:
       'urlencoded or multipart text parts; form values are never parsed as JSON. A _redirect to an origin the owner allowed is a 303 there. ' +
       "A browser's own post (a navigation) gets a 303 to the owner's thank-you URL or the hosted thank-you page, and a refusal as an HTML page listing what to fix; " +
-      `fetch and scripts get JSON. ${idempotency}`,
+      `fetch and scripts get JSON. ${limits} ${idempotency}`,
     tags,
     access: 'token-or-owner',
     bodies: formBodies(),
@@ -191,7 +197,7 @@ export const ingestOperations = lazyAnswers({
   },
   'ingest.batch': {
     summary: `Submit up to ${LIMITS.maxBatch} records at once`,
-    description: `All or nothing: a problem in one record stores none (its index is in the error). ${idempotency}`,
+    description: `All or nothing: a problem in one record stores none (its index is in the error), and so does a batch that does not fit the places closeAfter leaves (403 closed, details.remaining). ${limits} ${idempotency}`,
     tags,
     access: 'token-or-owner',
     bodies: { 'application/json': batchBody, 'text/plain': asText(batchBody, 'The records') },

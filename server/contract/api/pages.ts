@@ -44,7 +44,10 @@ export const pageOperations = lazyAnswers({
     access: 'public',
     answers: () => ({
       200: content('text/html', 'The form'),
-      403: content('text/html', 'The form is not accepting answers at the moment (writes are switched off)'),
+      403: content(
+        'text/html',
+        "The form is not accepting answers at the moment (writes are switched off), or is closed (closed, closeAfter, closesAt): the owner's closed text",
+      ),
       404: notFoundPage,
     }),
     errors: [],
@@ -53,7 +56,8 @@ export const pageOperations = lazyAnswers({
     summary: 'Submit the fill-in form',
     description:
       "A 303 to the respondent's report, or to the thank-you page when the app offers none. With Accept: application/json the record id (and the report's URL) instead, and refusals as the error envelope; " +
-      "a browser's refused post is the form again with the problems, at the error's status.",
+      "a browser's refused post is the form again with the problems, at the error's status; a closed form's (403 closed) is its closed text, a browser's second response to a form taking one per browser (409 duplicate) a page saying so. " +
+      'With onePerBrowser on, a stored post sets the svc_responded cookie (HttpOnly, SameSite=Lax, Path=/f/<token>).',
     tags: ['fill-in'],
     access: 'public',
     bodies: formBodies(),

@@ -6,7 +6,12 @@
 import { z } from 'zod'
 import { LIMITS } from '../limits.ts'
 import { READ_ACCESS } from '../share/reads.ts'
-import { SUBMIT_ANOTHER_MEANING, updateShareSchema } from '../share/schemas.ts'
+import {
+  ONE_PER_BROWSER_MEANING,
+  SUBMIT_ANOTHER_MEANING,
+  UNIQUE_FIELD_MEANING,
+  updateShareSchema,
+} from '../share/schemas.ts'
 import { data, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
@@ -45,6 +50,26 @@ export const shareSchema = named('Share', () =>
       .meta({
         description: `The public summary lists a value only when at least this many records and clients other than the reader gave it (default ${LIMITS.summaryMinRespondents})`,
       }),
+    closed: z.boolean().meta({ description: 'Closed by hand' }),
+    closeAfter: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The form closes once it holds this many records (spam not counted); null for no limit' }),
+    closesAt: isoTime.nullable().meta({ description: 'The form closes at this moment; null for never' }),
+    closedMessage: z
+      .string()
+      .meta({ description: "What the fill-in page says while the form is closed; '' for the default sentence" }),
+    onePerBrowser: z.boolean().meta({ description: ONE_PER_BROWSER_MEANING }),
+    uniqueField: z.string().nullable().meta({ description: UNIQUE_FIELD_MEANING }),
+    records: z
+      .number()
+      .int()
+      .meta({ description: 'Records the form holds now (spam not counted), as closeAfter counts them' }),
+    closedNow: z.boolean().meta({
+      description:
+        'True while submissions are refused with 403 closed: closed by hand, closeAfter reached or closesAt passed',
+    }),
     publishedAt: isoTime.nullable(),
     warnings: z
       .array(z.string())
@@ -68,7 +93,7 @@ export const shareOperations = lazyAnswers({
   'share.update': {
     summary: 'Change share settings',
     description:
-      'Properties left out stay as they are. The honeypot key cannot be the name of a field of the app (422 validation).',
+      'Properties left out stay as they are. The honeypot key cannot be the name of a field of the app, and uniqueField must be one (422 validation).',
     tags,
     access: 'owner',
     permission: 'share:write',

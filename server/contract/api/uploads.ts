@@ -16,7 +16,7 @@ import { type OperationsOf, headersOnly, lazyAnswers } from './operation.ts'
 const tags = ['uploads']
 const resumable = { 'Tus-Resumable': TUS_VERSION }
 const hours = UPLOAD_LIFETIME_MS / 3_600_000
-const writeErrors = ['not_found', 'disabled', 'rate_limited', 'unsupported_version'] as const
+const writeErrors = ['not_found', 'disabled', 'closed', 'rate_limited', 'unsupported_version'] as const
 
 export const uploadOperations = lazyAnswers({
   'uploads.options': {
@@ -33,7 +33,7 @@ export const uploadOperations = lazyAnswers({
         'Tus-Max-Size': 'Bytes',
       }),
     }),
-    errors: ['not_found', 'disabled', 'rate_limited', 'invalid_value'],
+    errors: ['not_found', 'disabled', 'closed', 'rate_limited', 'invalid_value'],
   },
   'uploads.create': {
     summary: 'Start a resumable upload (tus creation)',

@@ -42,4 +42,16 @@ export interface HelpInput {
   maxBodyBytes: number
   maxDepth: number
   maxKeys: number
+  /** The form's limits (share settings), and why it is closed now (null while it takes responses). */
+  limits: HelpLimits
+}
+
+/** The limits of a form as its help pages state them. */
+export interface HelpLimits {
+  closedNow: 'hand' | 'date' | 'count' | null
+  closeAfter: number | null
+  /** ISO 8601; null for never. */
+  closesAt: string | null
+  onePerBrowser: boolean
+  uniqueField: string | null
 }

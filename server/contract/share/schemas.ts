@@ -105,6 +105,42 @@ export const summaryMinRespondentsSchema = z
     example: LIMITS.summaryMinRespondents,
   })
 
+export const closeAfterSchema = z
+  .number({ error: expect(`a whole number from 1 to ${LIMITS.maxCloseAfter}, or null`) })
+  .int(`must be a whole number from 1 to ${LIMITS.maxCloseAfter}`)
+  .min(1, 'must be at least 1; null for no limit, or closed: true to close the form now')
+  .max(LIMITS.maxCloseAfter, `can be at most ${LIMITS.maxCloseAfter}`)
+  .nullable()
+  .meta({
+    description:
+      'The form closes once it holds this many records (spam not counted; deleting records opens places again); null for no limit',
+    example: 100,
+  })
+
+export const closesAtSchema = z.iso
+  .datetime({ offset: true, error: 'must be a date and time with its zone, e.g. 2027-03-01T18:00:00Z, or null' })
+  .nullable()
+  .meta({
+    description: 'The form closes at this moment (ISO 8601 with a zone); null for never',
+    example: '2027-03-01T18:00:00Z',
+  })
+
+export const closedMessageSchema = z
+  .string({ error: expect('a string') })
+  .trim()
+  .max(LIMITS.maxClosedMessage, `can have at most ${LIMITS.maxClosedMessage} characters`)
+  .meta({
+    description: 'What the hosted fill-in page says while the form is closed (plain text); "" for the default sentence',
+  })
+
+/** What the `onePerBrowser` setting does (the API, the CLI and the admin say it alike). */
+export const ONE_PER_BROWSER_MEANING =
+  "One response per browser: the fill-in page's post sets a cookie, and a second post from that browser is refused (409 duplicate); default false"
+
+/** What the `uniqueField` setting does. */
+export const UNIQUE_FIELD_MEANING =
+  'One response per value of this field (e-mail addresses compared trimmed and case-insensitively, other text exactly): a second one is refused (409 duplicate); null for none. Must name a field of the app; renaming the field follows it, removing the field clears the setting'
+
 export const updateShareSchema = bodyObject({
   service: switchSchema.optional().meta({ description: 'Accept submissions (POST)' }),
   reads: readAccessSchema.optional(),
@@ -118,5 +154,13 @@ export const updateShareSchema = bodyObject({
   thankYouUrl: thankYouUrlSchema.optional(),
   submitAnother: switchSchema.optional().meta({ description: SUBMIT_ANOTHER_MEANING }),
   summaryMinRespondents: summaryMinRespondentsSchema.optional(),
+  closed: switchSchema.optional().meta({
+    description: 'Closed by hand: the fill-in page shows the closed text and every ingest route answers 403 closed',
+  }),
+  closeAfter: closeAfterSchema.optional(),
+  closesAt: closesAtSchema.optional(),
+  closedMessage: closedMessageSchema.optional(),
+  onePerBrowser: switchSchema.optional().meta({ description: ONE_PER_BROWSER_MEANING }),
+  uniqueField: fieldNameSchema.nullable().optional().meta({ description: UNIQUE_FIELD_MEANING }),
 })
 export type UpdateShareInput = z.input<typeof updateShareSchema>

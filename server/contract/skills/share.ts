@@ -80,6 +80,9 @@ ${READ_ACCESS.map((value) => `- \`${value}\`: ${READ_ACCESS_MEANING[value]}.`).j
 service (writes), reads (\`${READ_ACCESS.join('|')}\`), auto-create (on: a stranger's unknown keys become fields proposed to the owner, shown on forms only once accepted with \`svc-cli field accept\`; the owner's own posts make accepted fields; off: unknown keys are a 422 \`unknown_field\`), honeypot, rate limit, redirect origins (at most ${LIMITS.maxRedirectOrigins}, for \`_redirect\`), thank-you message and thank-you URL (what a browser sees after posting the form itself: the hosted thank-you page, or the owner's page), submit another (\`--submit-another on|off\`, default on: the thank-you page offers "Submit another response"),
 summary minimum (\`--summary-min\`, at least ${LIMITS.summaryMinRespondentsFloor}: how many records and clients must give a value before the public summary lists it).
 A switched-off path answers 403 \`disabled\` naming the switch (for reads: and how the owner reads instead). Spam (honeypot hits) is stored, flagged and hidden from reads by default.
+Limits: \`--closed\`/\`--open\`, \`--close-after N|off\` (records, spam not counted), \`--closes-at <ISO time>|off\`, \`--closed-message\` (the fill-in page's text while closed):
+a closed form answers every post 403 \`closed\` (a batch that does not fit the places left is refused whole, \`details.remaining\`); \`share status\` shows \`closedNow\`.
+\`--one-per-browser on|off\` (a cookie of the fill-in page) and \`--unique-field <field>|off\` (one response per value, e-mail compared case-insensitively) answer a second response 409 \`duplicate\`.
 
 ## Webhooks (\`svc-cli share webhook add|list|update|remove|test|deliveries|retry\`)
 - \`share webhook add --app <id> --url https://… [--events ${WEBHOOK_EVENTS[0]},…]\`: svc POSTs JSON events to the URL. The answer carries the

@@ -10,7 +10,9 @@
  * a batch only checks that the limits have room), then the submission is read — through
  * the face's reader, which knows bytes, charsets and media types — turned into prepared
  * records with the endpoint's settings (prepare.ts, batch.ts), the batch charged its
- * record count, and the records committed through the writer (writer.ts) with the key.
+ * record count, and the records committed through the writer (writer.ts) with the key and
+ * the endpoint's limits (closeAfter, the unique field's values), which the store checks
+ * where it decides: 403 `closed` or 409 `duplicate`.
  *
  * The answer is plain: the ids, the endpoint (whose redirect settings a form post's answer
  * needs) and, on the call itself, the figures of the rate limits (also when refused) and
@@ -34,6 +36,8 @@ import { fileOptions, type FileReference } from '../../contract/files/model.ts'
 import { proposerOf } from './submitter.ts'
 import { senderGate, type HeaderGet, type SenderGate, type SignedBy } from '../senders/gate.ts'
 import { signedSettings, signedSubmission } from '../senders/poster.ts'
+import { duplicateBrowserError, NOT_UNIQUE_TYPES, uniqueKey } from '../../contract/share/closing.ts'
+import type { JobLimits } from '../../db/storage/job-limits-types.ts'
 
 /** A form's name/value pairs, in the order they were sent. */
 export type FormPairs = Array<[string, string]>
@@ -83,6 +87,8 @@ export interface IngestCall<S> extends ShareAccess {
   rate: RateFigures | null
   /** The endpoint once resolved and charged (null before): a refusal after that is still the endpoint's. */
   endpoint: ShareEndpoint | null
+  /** The browser's cookie says it sent a response to this form before (absent: no cookie, or not a browser). */
+  respondedBefore?: boolean
 }
 
 /** A submission stored. */
@@ -121,7 +127,8 @@ const noHeaders: HeaderGet = () => null
 /**
  * Stores the submission of `call`, read by `reader`, and resolves with its ids once the
  * records are durable. Throws the AppError of the first check that refuses it: 400 for a bad
- * Idempotency-Key, 404 / 403 / 429 from the endpoint (before anything is read), then
+ * Idempotency-Key, 404 / 403 / 429 from the endpoint (before anything is read; 409
+ * `duplicate` for a browser that responded before to a form taking one per browser), then
  * whatever reading and checking the submission refuses, 429 for a batch whose records the
  * limits cannot take, and the writer's refusals.
  */
@@ -130,6 +137,7 @@ export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: Su
   // A batch's records are counted once it is read: first only check that the limits have room.
   const endpoint = await resolveEndpoint(ctx, call.token, 'write', call, reader.kind === 'batch' ? 0 : 1)
   call.endpoint = endpoint
+  if (endpoint.onePerBrowser && call.respondedBefore) throw duplicateBrowserError()
   const appId = endpoint.appId
   // An endpoint with senders checks signatures on the raw bytes (core/senders/gate.ts).
   const found = senderGate(ctx, appId, call.headers ?? noHeaders)
@@ -141,7 +149,7 @@ export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: Su
   const fields = await fieldsOf(ctx, appId)
   const prepared = prepareBatch(fields, await collectSettings(ctx, endpoint, call), body)
   chargeRate(ctx, endpoint, 'write', call.client, prepared.length, call)
-  return { ids: await commit(ctx, appId, fields, prepared, key), endpoint, redirect: null }
+  return { ids: await commit(ctx, endpoint, fields, prepared, key), endpoint, redirect: null }
 }
 
 /** Stores one form post: its text pairs are the record, the files it stored are named by it (and dropped when it is refused). */
@@ -169,7 +177,7 @@ async function ingestForm<S>(
     if (submission.redirect && !allowedRedirect(submission.redirect, endpoint.redirectOrigins))
       submission.meta.redirectRefused = cutText(submission.redirect, LIMITS.maxSourceLength)
     const prepared = prepareRecord(fields, settings, submission)
-    return { ids: await commit(ctx, appId, fields, [prepared], key), endpoint, redirect: submission.redirect }
+    return { ids: await commit(ctx, endpoint, fields, [prepared], key), endpoint, redirect: submission.redirect }
   } catch (error) {
     await discardFiles(
       ctx,
@@ -190,17 +198,34 @@ function namedFiles(data: DataObject, fields: FieldMap, files: FormRead['files']
   }
 }
 
+/** The endpoint's limits the records must fit, checked by the store (storage/records.ts `JobLimits`); undefined for none. */
+function jobLimits(endpoint: ShareEndpoint, fields: FieldMap, prepared: PreparedRecord[]): JobLimits | undefined {
+  const limits: JobLimits = {}
+  if (endpoint.closeAfter !== null) limits.closeAfter = endpoint.closeAfter
+  const unique = endpoint.uniqueField
+  const type = unique === null ? undefined : fields.get(unique)?.type
+  // A field whose type changed to one of lists or objects since is no longer a limit.
+  if (unique !== null && type !== undefined && !NOT_UNIQUE_TYPES.includes(type)) {
+    limits.unique = {
+      field: unique,
+      folded: type === 'email',
+      values: prepared.map((record) => (record.spam ? null : uniqueKey(record.data[unique], type))),
+    }
+  }
+  return limits.closeAfter === undefined && limits.unique === undefined ? undefined : limits
+}
+
 /** Puts the files the records name in place (core/files/references.ts), then writes them; resolves with their ids once durable. */
 async function commit(
   ctx: AppContext,
-  appId: string,
+  endpoint: ShareEndpoint,
   fields: FieldMap,
   prepared: PreparedRecord[],
   key: string | null,
 ): Promise<string[]> {
-  const files = attachFiles(ctx, appId, fields, prepared)
+  const files = attachFiles(ctx, endpoint.appId, fields, prepared)
   if (files) await files
-  return ctx.writer.write(appId, prepared, key)
+  return ctx.writer.write(endpoint.appId, prepared, key, jobLimits(endpoint, fields, prepared))
 }
 
 /** Stores one JSON record, signed by a sender when `gate` names one (then as core/senders/poster.ts says). */
@@ -224,8 +249,8 @@ async function ingestRecord<S>(
   if (verified) {
     const delivery = signedSubmission(verified, body, toSubmission(body), key)
     const prepared = prepareRecord(fields, signedSettings(baseSettings(ctx, endpoint)), delivery.submission)
-    return { ids: await commit(ctx, endpoint.appId, fields, [prepared], delivery.key), endpoint, redirect: null }
+    return { ids: await commit(ctx, endpoint, fields, [prepared], delivery.key), endpoint, redirect: null }
   }
   const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), toSubmission(body))
-  return { ids: await commit(ctx, endpoint.appId, fields, [prepared], key), endpoint, redirect: null }
+  return { ids: await commit(ctx, endpoint, fields, [prepared], key), endpoint, redirect: null }
 }

@@ -31,6 +31,7 @@ import { idempotencyClaim, keyPruner, keyReused } from './idempotency.ts'
 import { filesGone } from '../files/references.ts'
 import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
 import type { Writer } from './writer-types.ts'
+import { batchTooLargeError, closedError, duplicateValueError } from '../../contract/share/closing.ts'
 
 interface Job {
   appId: string
@@ -75,6 +76,11 @@ function refusal(result: Exclude<JobResult, { ok: true }>): AppError {
   if (result.reason === 'field_limit') return fieldLimit(result.names, result.existing)
   if (result.reason === 'key_reused') return keyReused()
   if (result.reason === 'file_missing') return filesGone(result.ids)
+  if (result.reason === 'closed')
+    return result.left === 0
+      ? closedError({ closed: false, closesAt: null, closeAfter: result.closeAfter }, 'count')
+      : batchTooLargeError(result.closeAfter, result.left, result.size)
+  if (result.reason === 'duplicate') return duplicateValueError(result.field)
   if (result.reason === 'replayed') throw new Error('a replayed job is an answer, not a refusal')
   return notDurable(result.message)
 }
@@ -298,7 +304,7 @@ export function createWriter(ctx: AppContext): Writer {
   }
 
   return {
-    write(appId, prepared, key) {
+    write(appId, prepared, key, limits) {
       const createdAt = ctx.clock.now()
       const records: CommittedRecord[] = []
       // The summary counts people by client (core/stats/clients.ts): the owner's posts are one client.
@@ -339,6 +345,7 @@ export function createWriter(ctx: AppContext): Writer {
         }
         if (prepared[0]?.keepSurplus) job.stored.keepSurplus = true
         if (key) job.stored.idempotency = idempotencyClaim(key, stored, createdAt)
+        if (limits) job.stored.limits = limits
         const pending = [score(job), flagWebhooks(job)].filter((work) => work !== null)
         if (pending.length === 0) job.ready = true
         else

@@ -25,6 +25,18 @@ export interface ShareEndpoint {
   submitAnother: boolean
   /** The public summary lists a value only when at least this many records gave it. */
   summaryMinRespondents: number
+  /** Closed by hand. */
+  closed: boolean
+  /** Closes once the app holds this many non-spam records; null for no limit. */
+  closeAfter: number | null
+  /** Closes at this moment (epoch ms); null for never. */
+  closesAt: number | null
+  /** The fill-in page's text while closed; '' for the default sentence. */
+  closedMessage: string
+  /** One response per browser (a cookie). */
+  onePerBrowser: boolean
+  /** One response per value of this field; null for none. */
+  uniqueField: string | null
 }
 
 export interface EndpointCache {

@@ -90,6 +90,12 @@ export function createEndpointCache({ storage, changes, config, log, limiter }: 
       thankYouUrl: row.thankYouUrl,
       submitAnother: row.submitAnother,
       summaryMinRespondents: row.summaryMinRespondents,
+      closed: row.closed,
+      closeAfter: row.closeAfter,
+      closesAt: row.closesAt,
+      closedMessage: row.closedMessage,
+      onePerBrowser: row.onePerBrowser,
+      uniqueField: row.uniqueField,
     }
   }
 

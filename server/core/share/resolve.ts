@@ -1,7 +1,8 @@
 /**
  * @module From the token in a share URL to the endpoint's settings (docs/design.md rule 16), with
  * the switches and the rate limits applied: unknown, rotated or unpublished → 404, a switch
- * off → 403 `disabled` (reads: unless the owner's access token came along), too many
+ * off → 403 `disabled` (reads: unless the owner's access token came along), a closed form →
+ * 403 `closed` (writes; contract/share/closing.ts), too many
  * requests → 429 (throttle.ts). Settings come from the context's endpoint cache
  * (endpoint-cache.ts), buckets from its limiter. Every share route, write or read, resolves
  * its endpoint here.
@@ -12,6 +13,8 @@ import type { ShareMode } from './endpoint-cache.ts'
 import type { ShareEndpoint } from './endpoint-cache-types.ts'
 import { requireReadAccess } from './read-access.ts'
 import { chargeRate, type RateReport } from './throttle.ts'
+import { closedError } from '../../contract/share/closing.ts'
+import { closedNow } from './closed.ts'
 
 export type { ShareEndpoint, ShareMode }
 
@@ -21,6 +24,12 @@ export interface ShareAccess extends RateReport {
   client?: string | null
   /** Reads: the `Authorization: Bearer` token, null without one; the owner's reads whatever `reads` says. */
   bearer?: string | null
+  /**
+   * Writes: the Idempotency-Key sent, if any. A keyed write to a form that holds its
+   * `closeAfter` records is left to the store, which answers a retry of a stored submission
+   * with its ids before it counts places.
+   */
+  idempotencyKey?: string | null
 }
 
 /** 404 for a token that names no published endpoint, as every share route answers it. */
@@ -31,9 +40,19 @@ export const noPublishedEndpoint = () =>
   )
 
 /**
+ * Refuses a write to a closed form (403 `closed`): by hand, past `closesAt`, or holding its
+ * `closeAfter` records. The count read here spares reading a body a full form cannot take;
+ * the store counts again where it decides (storage/records.ts `RecordJob.limits`).
+ */
+async function requireOpen(ctx: AppContext, endpoint: ShareEndpoint, keyed: boolean): Promise<void> {
+  const why = await closedNow(ctx, endpoint.appId, keyed ? { ...endpoint, closeAfter: null } : endpoint)
+  if (why) throw closedError(endpoint, why)
+}
+
+/**
  * The published endpoint of `token`, checked for `mode`'s switch and charged `cost` (default 1;
  * 0 only checks that the limits have room: a batch charges its records once it has counted
- * them) under its rate limits. Throws 404 `not_found`, 403 `disabled` or 429 `rate_limited`;
+ * them) under its rate limits. Throws 404 `not_found`, 403 `disabled` or `closed`, or 429 `rate_limited`;
  * the figures of the limits go to `access.rate`.
  */
 export async function resolveEndpoint(
@@ -52,6 +71,7 @@ export async function resolveEndpoint(
       'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings',
     )
   }
+  if (mode === 'write') await requireOpen(ctx, endpoint, Boolean(access.idempotencyKey))
   if (mode !== 'write') await requireReadAccess(ctx, endpoint, mode, access.bearer ?? null)
   chargeRate(ctx, endpoint, mode, access.client ?? null, cost, access)
   return endpoint

@@ -1,7 +1,8 @@
 /**
  * @module Reading and changing an app's share settings (switches, honeypot key, rate
  * limit, redirect origins, what a browser sees after a form post and whether it offers
- * another response).
+ * another response, and the limits that close the form or take one response per browser
+ * or per value).
  */
 import { auditChange, auditUnchanged } from '../audit/record.ts'
 import { changedSettings } from '../audit/settings.ts'
@@ -15,6 +16,7 @@ import { AppError } from '../../contract/errors.ts'
 import type { EndpointRow } from '../../db/storage/share.ts'
 import { httpOrigin, updateShareSchema, type UpdateShareInput } from '../../contract/share/schemas.ts'
 import { endpointRowOf, toShare, type Share } from './view.ts'
+import { NOT_UNIQUE_TYPES } from '../../contract/share/closing.ts'
 
 /** The share settings of one of `userId`'s apps. */
 export async function getShare(ctx: AppContext, userId: string, appId: string): Promise<Share> {
@@ -48,6 +50,18 @@ function checkOpening(
   })
 }
 
+/** Refuses a `uniqueField` whose answers are not one value (the store checks that it is a field at all). */
+async function checkUniqueType(ctx: AppContext, appId: string, name: string): Promise<void> {
+  const field = await ctx.storage.fields.find(appId, name)
+  if (field && field.name === name && NOT_UNIQUE_TYPES.includes(field.type))
+    throw validationError([
+      {
+        path: 'uniqueField',
+        message: `is a ${field.type} field, whose answers are not one value to compare; name a field such as an e-mail, text or number field`,
+      },
+    ])
+}
+
 /** Changes share settings; properties left out stay as they are (`reads: true|false` mean `records|off`). */
 export async function updateShare(
   ctx: AppContext,
@@ -71,13 +85,23 @@ export async function updateShare(
     thankYouUrl: patch.thankYouUrl,
     submitAnother: patch.submitAnother,
     summaryMinRespondents: patch.summaryMinRespondents,
+    closed: patch.closed,
+    closeAfter: patch.closeAfter,
+    closesAt: patch.closesAt === undefined ? undefined : patch.closesAt === null ? null : Date.parse(patch.closesAt),
+    closedMessage: patch.closedMessage,
+    onePerBrowser: patch.onePerBrowser,
+    uniqueField: patch.uniqueField,
   }
+  if (patch.uniqueField) await checkUniqueType(ctx, appId, patch.uniqueField)
   const before = await endpointRowOf(ctx, appId)
   // The log shows the redirect origins as the list they are, not the column's JSON text.
   const origins = (text: string | undefined) => (text === undefined ? undefined : JSON.parse(text))
+  // …and closesAt as the time it is, not epoch milliseconds.
+  const time = (ms: number | null | undefined) =>
+    ms === undefined ? undefined : ms === null ? null : new Date(ms).toISOString()
   const changed = changedSettings(
-    { ...before, redirectOrigins: origins(before.redirectOrigins) },
-    { ...changes, redirectOrigins: origins(changes.redirectOrigins) },
+    { ...before, redirectOrigins: origins(before.redirectOrigins), closesAt: time(before.closesAt) },
+    { ...changes, redirectOrigins: origins(changes.redirectOrigins), closesAt: time(changes.closesAt) },
   )
   if (Object.keys(changed.after).length === 0) {
     auditUnchanged(ctx)
@@ -88,6 +112,13 @@ export async function updateShare(
   const updated = await ctx.storage.share.update(appId, changes, ctx.clock.now())
   if (updated.ok) return toShare(ctx, updated.row)
   if (updated.reason === 'not_found') throw notFound('App')
+  if (updated.reason === 'unique_not_field')
+    throw validationError([
+      {
+        path: 'uniqueField',
+        message: `is not a field of this app; name one of its fields, such as email, or null for none`,
+      },
+    ])
   // A honeypot named like a real field would flag every honest submission as spam.
   throw validationError([
     {

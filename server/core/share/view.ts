@@ -9,6 +9,7 @@ import { endpointUrl } from '../apps/urls.ts'
 import { notFound } from '../../contract/errors.ts'
 import { endpointRateLimit, formatRateLimit } from '../../contract/share/rate-limit.ts'
 import { warningsOf } from '../../contract/share/reads.ts'
+import { closedBy } from '../../contract/share/closing.ts'
 
 /** An app's stored share settings. */
 export type SettingsRow = EndpointRow
@@ -23,8 +24,9 @@ export async function endpointRowOf(ctx: AppContext, appId: string): Promise<Set
   return row
 }
 
-/** The owner's view of an endpoint row. */
-export function toShare(ctx: AppContext, row: SettingsRow): Share {
+/** The owner's view of an endpoint row, with the records it holds now and whether that closes it. */
+export async function toShare(ctx: AppContext, row: SettingsRow): Promise<Share> {
+  const records = (await ctx.storage.stats.counters(row.appId))?.kept ?? 0
   const token = row.tokenCipher === null ? null : ctx.sealer.open(row.tokenCipher)
   return {
     published: row.published,
@@ -41,6 +43,14 @@ export function toShare(ctx: AppContext, row: SettingsRow): Share {
     thankYouUrl: row.thankYouUrl,
     submitAnother: row.submitAnother,
     summaryMinRespondents: row.summaryMinRespondents,
+    closed: row.closed,
+    closeAfter: row.closeAfter,
+    closesAt: row.closesAt === null ? null : new Date(row.closesAt).toISOString(),
+    closedMessage: row.closedMessage,
+    onePerBrowser: row.onePerBrowser,
+    uniqueField: row.uniqueField,
+    records,
+    closedNow: closedBy(row, ctx.clock.now(), records) !== null,
     publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString(),
     ...warningsOf(row.reads),
   }

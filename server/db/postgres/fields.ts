@@ -34,13 +34,23 @@ async function renumber(tx: PgTx, ordered: readonly FieldRow[]): Promise<void> {
   }
 }
 
+/** The endpoint's `uniqueField` follows a renamed field (`to`) or is cleared with a removed one (null); true when it did. */
+async function uniqueFollows(tx: PgTx, appId: string, from: string, to: string | null): Promise<boolean> {
+  const moved = await tx
+    .update(endpoints)
+    .set({ uniqueField: to })
+    .where(and(eq(endpoints.appId, appId), eq(endpoints.uniqueField, from)))
+    .returning({ appId: endpoints.appId })
+  return moved.length > 0
+}
+
 /** The fields store over the PostgreSQL pool. */
 export function postgresFields(db: PgContext): FieldStore {
   // Long: the store's methods, each short, over one pool.
   const pg = db.db
 
   /** Runs `work` under the app's lock in a transaction that announces `fields` when it succeeded. */
-  const locked = <R extends { ok: boolean }>(
+  const locked = <R extends { ok: boolean; endpointChanged?: boolean }>(
     appId: string,
     work: (tx: PgTx) => Promise<R>,
   ): Promise<R | { ok: false; reason: 'no_app' }> =>
@@ -48,6 +58,7 @@ export function postgresFields(db: PgContext): FieldStore {
       if (!(await lockApp(tx, appId))) return { ok: false, reason: 'no_app' } as const
       const result = await work(tx)
       if (result.ok) changed(appId, 'fields')
+      if (result.ok && result.endpointChanged) changed(appId, 'endpoint')
       return result
     })
 
@@ -93,12 +104,14 @@ export function postgresFields(db: PgContext): FieldStore {
             })
             if (change.name !== current.name && siblings.some((field) => field.name === change.name)) return NAME_TAKEN
             await tx.update(fields).set(change).where(eq(fields.id, current.id))
+            const renamed = change.name !== undefined && change.name !== current.name
+            const endpointChanged = renamed && (await uniqueFollows(tx, appId, current.name, change.name!))
             if (position !== undefined && position !== current.position) {
               const others = siblings.filter((field) => field.id !== current.id)
               others.splice(position, 0, current)
               await renumber(tx, others)
             }
-            return { ok: true, row: (await findIn(tx, appId, current.id))! } as const
+            return { ok: true, row: (await findIn(tx, appId, current.id))!, endpointChanged } as const
           }),
         ['fields_app_name_idx'],
         NAME_TAKEN,
@@ -123,7 +136,7 @@ export function postgresFields(db: PgContext): FieldStore {
         if (!row) return { ok: false, reason: 'no_field' } as const
         await tx.delete(fields).where(eq(fields.id, row.id))
         await renumber(tx, await listOf(tx, appId))
-        return { ok: true, row } as const
+        return { ok: true, row, endpointChanged: await uniqueFollows(tx, appId, row.name, null) } as const
       })
     },
 

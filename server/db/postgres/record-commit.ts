@@ -13,6 +13,9 @@
  * the proposal caps hold (counted under those locks, so concurrent submissions from any
  * process cannot pass it), attaches the files of the jobs it writes, then runs the statement.
  *
+ * A job with limits (closeAfter, a unique field) also takes the transaction: checked after
+ * its key is claimed, before its files and fields (checkLimits).
+ *
  * Acknowledged only after COMMIT returned: every connection has synchronous_commit=on.
  *
  * The statement also tells the live streams of every process: it bumps each app's `serial`
@@ -39,6 +42,7 @@ import type { PgContext } from './context.ts'
 import { checkFiles, claimFiles, namesFiles } from './file-claims.ts'
 import { claimKeys, releaseKeys } from './idempotency.ts'
 import { forgetUnlisted, noteUnlisted } from './unlisted-keys.ts'
+import { groupUniques, keptRecords, placesRefusal, uniqueValuesOf } from '../storage/job-limits.ts'
 
 /** The last part of the group statement: the apps' old counters and new serial, and the wake-up for every process's streams. */
 const ANSWER = `
@@ -82,7 +86,11 @@ const COMMIT_GROUP_WITH_OUTBOX = COMMIT_GROUP.replace(
   )${ANSWER}`,
 )
 
-const LOCK_COUNTERS = 'SELECT app_id FROM app_stats WHERE app_id = ANY($1::text[]) ORDER BY app_id FOR UPDATE'
+const LOCK_COUNTERS =
+  'SELECT app_id, kept::float8 AS kept FROM app_stats WHERE app_id = ANY($1::text[]) ORDER BY app_id FOR UPDATE'
+/** Whether a non-spam record of the app gives one of the values ($3, compared trimmed, lower-cased when $4) for the field $2. */
+const STORED_BEFORE = `SELECT 1 FROM records WHERE app_id = $1 AND NOT spam
+  AND (CASE WHEN $4::boolean THEN lower(btrim(data::jsonb ->> $2)) ELSE btrim(data::jsonb ->> $2) END) = ANY($3::text[]) LIMIT 1`
 const FIELD_FACTS =
   'SELECT name, position, proposed, proposed_by AS "proposedBy", created_at AS "createdAt" FROM fields WHERE app_id = $1'
 const INSERT_FIELDS = `INSERT INTO fields (id, app_id, name, type, label, required, options, settings, position, auto_created, proposed, proposed_by, created_at, updated_at)
@@ -263,6 +271,35 @@ async function createFields(
   return { accepted, created: made.length > 0 }
 }
 
+/**
+ * With the app's counters row locked (its non-spam records `kept` when locked): refuses the
+ * jobs that do not fit the places `closeAfter` leaves, or give a value of the unique field
+ * stored before or twice (storage/job-limits.ts: a scan of the app's records, as no index
+ * can serve a field chosen at run time). The jobs that fit, counted in order.
+ */
+async function checkLimits(run: RawRun, kept: number, entries: Entry[], results: JobResult[]): Promise<Entry[]> {
+  const uniques = groupUniques()
+  const fit: Entry[] = []
+  for (const entry of entries) {
+    const { job } = entry
+    const unique = job.limits?.unique
+    const values = uniqueValuesOf(job)
+    const places = placesRefusal(job, kept)
+    const stored =
+      !places && unique && values.length > 0
+        ? (await run(STORED_BEFORE, [job.appId, unique.field, values, unique.folded])).length > 0
+        : false
+    const refused = places ?? uniques.take(job, stored)
+    if (refused) {
+      results[entry.index] = refused
+      continue
+    }
+    kept += keptRecords(job)
+    fit.push(entry)
+  }
+  return fit
+}
+
 /** The group commit of the PostgreSQL record store. */
 export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> {
   return async (jobs, maxFields) => {
@@ -270,13 +307,16 @@ export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxField
     const apps = byApp(jobs)
     const now = db.now()
     let appended: Array<[string, number]> = []
-    if (!jobs.some((job) => job.newFields.length > 0 || job.idempotency || namesFiles(job))) {
+    if (!jobs.some((job) => job.newFields.length > 0 || job.idempotency || namesFiles(job) || job.limits)) {
       // The common case: one statement, its own transaction.
       appended = await insertGroup(rawRun(db.client), now, apps, results)
     } else {
       await db.changes.rawTransaction(db.client, async (run, changed) => {
-        const present = new Set(
-          (await run<{ app_id: string }>(LOCK_COUNTERS, [apps.map(([appId]) => appId)])).map((row) => row.app_id),
+        const present = new Map(
+          (await run<{ app_id: string; kept: number }>(LOCK_COUNTERS, [apps.map(([appId]) => appId)])).map((row) => [
+            row.app_id,
+            row.kept,
+          ]),
         )
         const kept: Array<[string, Entry[]]> = []
         for (const [appId, all] of apps) {
@@ -285,13 +325,16 @@ export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxField
             continue
           }
           const keyed = all.some(({ job }) => job.idempotency) ? await claimKeys(run, appId, all, results) : all
-          let entries = keyed.some(({ job }) => namesFiles(job)) ? await checkFiles(run, appId, keyed, results) : keyed
+          const fit = keyed.some(({ job }) => job.limits)
+            ? await checkLimits(run, present.get(appId)!, keyed, results)
+            : keyed
+          let entries = fit.some(({ job }) => namesFiles(job)) ? await checkFiles(run, appId, fit, results) : fit
           if (entries.some(({ job }) => job.newFields.length > 0)) {
             const made = await createFields(run, appId, entries, maxFields, results)
             if (made.created) changed(appId, 'fields')
             entries = made.accepted
           }
-          // Keys claimed by jobs refused since (a file missing, the field limit): nothing was stored for them.
+          // Keys claimed by jobs refused since (closed, a duplicate, a file missing, the field limit): nothing was stored for them.
           const accepted = new Set(entries.map(({ index }) => index))
           await releaseKeys(
             run,

@@ -21,6 +21,7 @@ const TOKEN_TAKEN = { ok: false, reason: 'token_taken' } as const
 
 /** The share store over the PostgreSQL pool. */
 export function postgresShare(db: PgContext): ShareStore {
+  // Long: the store's methods, each short, over one pool.
   const pg = db.db
 
   const locked = async (tx: PgTx, appId: string): Promise<EndpointRow | undefined> =>
@@ -61,14 +62,23 @@ export function postgresShare(db: PgContext): ShareStore {
 
     async update(appId, settings, updatedAt) {
       return db.changes.transaction(pg, async (tx, changed) => {
-        if (settings.honeypot !== undefined) {
-          // Under the app's lock, as adding a field checks the honeypot: the two cannot cross.
+        if (settings.honeypot !== undefined || settings.uniqueField) {
+          // Under the app's lock, as adding or removing a field checks them: the two cannot cross.
           if (!(await lockApp(tx, appId))) return { ok: false, reason: 'not_found' } as const
+        }
+        if (settings.honeypot !== undefined) {
           const [clash] = await tx
             .select({ id: fields.id })
             .from(fields)
             .where(and(eq(fields.appId, appId), eq(fields.name, settings.honeypot)))
           if (clash) return { ok: false, reason: 'honeypot_is_field' } as const
+        }
+        if (settings.uniqueField) {
+          const [field] = await tx
+            .select({ id: fields.id })
+            .from(fields)
+            .where(and(eq(fields.appId, appId), eq(fields.name, settings.uniqueField)))
+          if (!field) return { ok: false, reason: 'unique_not_field' } as const
         }
         const [row] = await tx
           .update(endpoints)

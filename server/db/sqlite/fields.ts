@@ -35,11 +35,27 @@ export function sqliteFields(db: SqliteContext): FieldStore {
     })
   }
 
+  /** Endpoint settings the change touched, announced with it. */
+  let endpointTouched = false
+
+  /** The endpoint's `uniqueField` follows a renamed field (`to`) or is cleared with a removed one (null). */
+  function uniqueFollows(appId: string, from: string, to: string | null): void {
+    const moved = d
+      .update(endpoints)
+      .set({ uniqueField: to })
+      .where(and(eq(endpoints.appId, appId), eq(endpoints.uniqueField, from)))
+      .returning({ appId: endpoints.appId })
+      .all()
+    if (moved.length > 0) endpointTouched = true
+  }
+
   /** Runs a change and announces `fields` after its commit when it succeeded. */
   function announced<R extends { ok: boolean }>(appId: string, work: () => R): R {
     return changeTransaction(db, (changed) => {
+      endpointTouched = false
       const result = work()
       if (result.ok) changed(appId, 'fields')
+      if (result.ok && endpointTouched) changed(appId, 'endpoint')
       return result
     })
   }
@@ -97,6 +113,7 @@ export function sqliteFields(db: SqliteContext): FieldStore {
         if (change.name !== current.name && siblings.some((field) => field.name === change.name))
           return { ok: false, reason: 'name_taken' } as const
         d.update(fields).set(change).where(eq(fields.id, current.id)).run()
+        if (change.name !== undefined && change.name !== current.name) uniqueFollows(appId, current.name, change.name)
         if (position !== undefined && position !== current.position) {
           const others = siblings.filter((field) => field.id !== current.id)
           others.splice(position, 0, current)
@@ -112,6 +129,7 @@ export function sqliteFields(db: SqliteContext): FieldStore {
         const row = find(appId, ref)
         if (!row) return { ok: false, reason: 'no_field' } as const
         d.delete(fields).where(eq(fields.id, row.id)).run()
+        uniqueFollows(appId, row.name, null)
         renumber(list(appId))
         return { ok: true, row } as const
       })

@@ -19,6 +19,11 @@
  * A job's idempotency key is looked up before it writes anything and stored with its
  * records' ids in the same transaction (idempotency.ts): a retry finds it, never a gap.
  *
+ * A job's limits (storage/job-limits.ts) are checked before it writes anything, against the
+ * counters and records the write lock keeps still: `closeAfter` against the counters as the
+ * group moves them, the unique field's values against the app's stored non-spam records (a
+ * scan of the app's records: json_extract cannot be indexed for a field chosen at run time).
+ *
  * A job flagged `webhooks` writes its non-spam records' `record.created` outbox rows in the
  * same transaction (webhooks.ts), after the records: one per batch of the group's records of
  * an app (storage/outbox-batch.ts) and subscription.
@@ -37,6 +42,8 @@ import { insertRecordRows, type RecordRow } from './record-insert.ts'
 import { fields } from './schema.ts'
 import { sqliteUnlistedNotes } from './unlisted-keys.ts'
 import { sqliteOutbox } from './outbox.ts'
+import { groupUniques, placesRefusal, uniqueValuesOf } from '../storage/job-limits.ts'
+import { pathTo } from './json-path.ts'
 
 const statements = (db: SqliteContext) => {
   const p = sql.placeholder
@@ -108,6 +115,22 @@ export function sqliteCommitGroup(
   const outbox = sqliteOutbox(db)
   const unlisted = sqliteUnlistedNotes(db)
   const fileClaims = sqliteFileClaims(db)
+
+  /** Whether a non-spam record of the app already gives one of `values` for the job's unique field. */
+  function storedBefore(job: RecordJob): boolean {
+    const unique = job.limits?.unique
+    const values = uniqueValuesOf(job)
+    if (!unique || values.length === 0) return false
+    const stored = `trim(CAST(json_extract(data, ?) AS TEXT))`
+    const compared = unique.folded ? `lower(${stored})` : stored
+    // query() keeps the statement: one per comparison and count of values.
+    const found = db.sqlite
+      .query<unknown, string[]>(
+        `SELECT 1 FROM records WHERE app_id = ? AND spam = 0 AND ${compared} IN (${values.map(() => '?').join(', ')}) LIMIT 1`,
+      )
+      .get(job.appId, pathTo(unique.field), ...values)
+    return found !== null
+  }
 
   /**
    * Creates the job's missing fields (accepted, or proposed for an anonymous job), counting
@@ -188,6 +211,7 @@ export function sqliteCommitGroup(
     const touched = new Map<string, Touched>()
     const rows: RecordRow[] = []
     const events = batchersByApp()
+    const uniques = groupUniques()
     const now = db.now()
     for (const job of jobs) {
       let counters = touched.get(job.appId)
@@ -203,6 +227,11 @@ export function sqliteCommitGroup(
       const earlier = job.idempotency ? keys.earlier(job.appId, job.idempotency) : null
       if (earlier) {
         results.push(earlier)
+        continue
+      }
+      const limited = job.limits ? (placesRefusal(job, counters.kept) ?? uniques.take(job, storedBefore(job))) : null
+      if (limited) {
+        results.push(limited)
         continue
       }
       const missing = fileClaims.check(job)

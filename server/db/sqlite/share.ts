@@ -10,6 +10,7 @@ import { sqliteOutbox } from './outbox.ts'
 
 /** The share store over the open SQLite database. */
 export function sqliteShare(db: SqliteContext): ShareStore {
+  // Long: the store's methods, each short, over one database.
   const d = db.db
   const outbox = sqliteOutbox(db)
   /** The `app.published`/`app.unpublished` outbox rows, in the transaction that publishes. */
@@ -60,6 +61,14 @@ export function sqliteShare(db: SqliteContext): ShareStore {
             .where(and(eq(fields.appId, appId), eq(fields.name, settings.honeypot)))
             .get()
           if (clash) return { ok: false, reason: 'honeypot_is_field' } as const
+        }
+        if (settings.uniqueField) {
+          const field = d
+            .select({ id: fields.id })
+            .from(fields)
+            .where(and(eq(fields.appId, appId), eq(fields.name, settings.uniqueField)))
+            .get()
+          if (!field) return { ok: false, reason: 'unique_not_field' } as const
         }
         changed(appId, 'endpoint')
         return { ok: true, row: set(appId, { ...settings, updatedAt }) } as const

@@ -12,6 +12,7 @@
 import type { ReadBudget } from './read-budget.ts'
 import type { FilterNode } from './record-filter.ts'
 import type { Counters, RefillRequest, StatsRow } from './stats.ts'
+import type { JobLimits } from './job-limits-types.ts'
 
 export type { ReadBudget } from './read-budget.ts'
 
@@ -68,6 +69,8 @@ export interface RecordJob {
    * listening to it, in the same transaction (storage/webhooks.ts).
    */
   webhooks?: boolean
+  /** Set when the endpoint limits its responses: checked under the app's lock before the job writes anything. */
+  limits?: JobLimits
 }
 
 /** The caps an anonymous submission's new fields must fit (see RecordJob.proposal). */
@@ -117,6 +120,10 @@ export type JobResult =
   | { ok: false; reason: 'key_reused' }
   /** A file a record names is no longer pending in the app (NewRecord.files): nothing was written; `ids` are those files. */
   | { ok: false; reason: 'file_missing'; ids: string[] }
+  /** The job does not fit the places `closeAfter` leaves: nothing was written. */
+  | { ok: false; reason: 'closed'; closeAfter: number; left: number; size: number }
+  /** A value of the unique field was given before: nothing was written. */
+  | { ok: false; reason: 'duplicate'; field: string }
   /** The store refuses writes it cannot make durable (a failed WAL sync earlier); nothing was written. */
   | { ok: false; reason: 'unavailable'; message: string }
 

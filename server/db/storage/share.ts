@@ -27,6 +27,18 @@ export interface EndpointRow {
   submitAnother: boolean
   /** The public summary lists a value only when at least this many records gave it. */
   summaryMinRespondents: number
+  /** Closed by hand. */
+  closed: boolean
+  /** Closes once the app holds this many non-spam records; null for no limit. */
+  closeAfter: number | null
+  /** Closes at this moment (epoch ms); null for never. */
+  closesAt: number | null
+  /** The hosted page's text while closed; '' for the default. */
+  closedMessage: string
+  /** One response per browser (a cookie). */
+  onePerBrowser: boolean
+  /** One response per value of this field; null for none. */
+  uniqueField: string | null
   publishedAt: number | null
   createdAt: number
   updatedAt: number
@@ -59,6 +71,12 @@ export interface EndpointSettings {
   thankYouUrl?: string | null
   submitAnother?: boolean
   summaryMinRespondents?: number
+  closed?: boolean
+  closeAfter?: number | null
+  closesAt?: number | null
+  closedMessage?: string
+  onePerBrowser?: boolean
+  uniqueField?: string | null
 }
 
 /** A change of the endpoint: the row after it, and whether anything changed. */
@@ -72,13 +90,16 @@ export interface ShareStore {
   byTokenHash(tokenHash: string): Promise<EndpointWithOwner | null>
   /**
    * Changes settings; announces `endpoint`. Refused when the new honeypot is the name of one
-   * of the app's fields (checked under the same lock as adding a field).
+   * of the app's fields, or the new unique field is not one (checked under the same lock as
+   * adding or removing a field).
    */
   update(
     appId: string,
     settings: EndpointSettings,
     updatedAt: number,
-  ): Promise<{ ok: true; row: EndpointRow } | { ok: false; reason: 'not_found' | 'honeypot_is_field' }>
+  ): Promise<
+    { ok: true; row: EndpointRow } | { ok: false; reason: 'not_found' | 'honeypot_is_field' | 'unique_not_field' }
+  >
   /**
    * Publishes (idempotent: an open endpoint is left as it is). `token` becomes the endpoint's
    * token only when it has none yet (the first publish). Announces `endpoint` on a change.

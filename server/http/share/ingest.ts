@@ -142,7 +142,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
         } catch (error) {
           if (!navigation || !(error instanceof AppError)) throw error
           const endpoint = await refusedEndpoint(ctx, call, error)
-          return refusedPostPage(ctx, endpoint?.appId ?? null, error, request, headers)
+          return refusedPostPage(ctx, endpoint, error, request, headers)
         }
       },
       { parse: 'none' },

@@ -13,6 +13,8 @@
   const REFUSALS = '__REFUSAL_WORDS__'
   /** What a respondent is told of a file larger than its field takes (a 413 that is not about the answers' length). */
   const FILE_TOO_LARGE = '__FILE_TOO_LARGE__'
+  /** Under the question of the form's unique field when its answer was given before (409 duplicate naming it). */
+  const DUPLICATE_ANSWER = '__DUPLICATE_ANSWER__'
   const form = document.querySelector('form[data-layout]')
   if (!form) return
   const questions = [...form.querySelectorAll('.question')]
@@ -190,12 +192,14 @@
    * server's sentence for the error, with the precise message when only the owner can fix it.
    */
   function showRefusal(error) {
+    // A form that closed meanwhile: its page (a GET) shows the owner's closed text instead of the form.
+    if (error.type === 'closed') return location.assign(location.pathname + location.search)
     const problems = error.details?.problems || []
     const invalid = []
     // A refusal about one file field's files (too many) names it in details.field.
     const named = problems.length === 0 && questions.find((x) => x.dataset.field === error.details?.field)
     if (named) {
-      setError(named, named.dataset.invalid)
+      setError(named, error.type === 'duplicate' ? DUPLICATE_ANSWER : named.dataset.invalid)
       invalid.push(named)
     }
     let unexplained = problems.length === 0 && !named
