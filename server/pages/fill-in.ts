@@ -66,10 +66,35 @@ function fileFieldHtml(field: FillInField, index: number, page: FillInPage, data
   return html`<div class="question" ${data} data-max-files="${String(options.maxFiles)}" data-max-size="${String(options.maxSize)}">
 <label for="${id}">${labelOf(field)}${mark}</label>
 <p class="hint" id="${hintId}">${fileHint(options)}${again ? html` <strong>${CHOOSE_FILES_AGAIN}</strong>` : ''}</p>
-<input id="${id}" type="file" name="${field.name}" ${options.accept.length > 0 ? html`accept="${options.accept.join(',')}"` : ''} ${options.maxFiles > 1 ? 'multiple' : ''} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${error ? 'true' : 'false'}" aria-describedby="${hintId} ${errorId}">
+<input id="${id}" type="file" name="${field.name}" ${options.accept.length > 0 ? html`accept="${options.accept.join(',')}"` : ''} ${options.maxFiles > 1 ? 'multiple' : ''} ${requiredAttributes(field)} aria-invalid="${error ? 'true' : 'false'}" aria-describedby="${hintId} ${errorId}">
 <p class="error" id="${errorId}" ${error ? '' : 'hidden'}>${error ?? ''}</p>
 </div>`
 }
+
+/** The kind of value a question's answer is, as the server reads the form's text: what show-if.client.js compares. */
+function answerKind(field: FillInField): 'list' | 'number' | 'boolean' | 'text' {
+  const spec = fieldTypeSpec(field.type)
+  if (spec.form.multiple) return 'list'
+  if (spec.summary === 'numbers') return 'number'
+  return spec.summary === 'booleans' || spec.control.kind === 'checkbox' ? 'boolean' : 'text'
+}
+
+/**
+ * The attributes a question carries for conditional questions: its condition and the kind of
+ * its answer (show-if.client.js reads both). A question asked only on a condition carries no
+ * `required` (`data-required` instead, which the script turns into `required` while it is
+ * asked), so that without JavaScript, where every question shows, the browser does not insist
+ * on one that may not apply; the server still requires it when the rules ask it.
+ */
+function conditionAttributes(field: FillInField): Html {
+  return field.showIf
+    ? html`data-show-if="${JSON.stringify(field.showIf)}" data-answer="${answerKind(field)}" ${field.required ? 'data-required' : ''}`
+    : html`data-answer="${answerKind(field)}"`
+}
+
+/** `required` for a required question that is always asked (see conditionAttributes). */
+const requiredAttributes = (field: FillInField): Html | '' =>
+  field.required && !field.showIf ? html`required aria-required="true"` : ''
 
 function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const id = `q${index}`
@@ -85,7 +110,7 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const invalid = error ? 'true' : 'false'
   // The script tells a respondent what to fix in the same words as the server (the type's).
   const words = fieldTypeSpec(field.type).respondent
-  const data = html`data-field="${field.name}" data-label="${label}" data-missing="${words.missing}" data-invalid="${words.invalid}"`
+  const data = html`data-field="${field.name}" data-label="${label}" data-missing="${words.missing}" data-invalid="${words.invalid}" ${conditionAttributes(field)}`
 
   // The control is the type's (its spec's `control`), drawn the same way as in the HTML snippets.
   const control = fieldTypeSpec(field.type).control
@@ -94,7 +119,7 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
     // One box, labelled with the text it agrees to (consent): ticked it posts its value, unticked nothing.
     const checked = values.includes(control.value) ? 'checked' : ''
     return html`<div class="question" ${data}>
-<label class="choice"><input id="${id}" type="checkbox" name="${field.name}" value="${control.value}" ${checked} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${errorId}"> <span>${label}${mark}</span></label>
+<label class="choice"><input id="${id}" type="checkbox" name="${field.name}" value="${control.value}" ${checked} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${errorId}"> <span>${label}${mark}</span></label>
 ${errorHtml}
 </div>`
   }
@@ -106,7 +131,7 @@ ${errorHtml}
     if (choiceLayout(multiple, choices.length) === 'select') {
       return html`<div class="question" ${data}>
 <label for="${id}">${label}${mark}</label>
-<select id="${id}" name="${field.name}" ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${errorId}">
+<select id="${id}" name="${field.name}" ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${errorId}">
 <option value="">Choose…</option>
 ${options.map((o) => html`<option value="${o}" ${values.includes(o) ? 'selected' : ''}>${o}</option>`)}
 </select>
@@ -115,12 +140,14 @@ ${errorHtml}
     }
     // One answer: a radio group, which (unlike a plain group) may carry aria-required.
     // Each input carries the error, so a screen reader reads it with the focused option.
-    const group = multiple ? '' : html`role="radiogroup" ${field.required ? html`aria-required="true"` : ''}`
+    const group = multiple
+      ? ''
+      : html`role="radiogroup" ${field.required && !field.showIf ? html`aria-required="true"` : ''}`
     const describedBy = multiple ? `${hintId} ${errorId}` : errorId
-    return html`<fieldset class="question${control.inline ? ' inline' : ''}" ${data} ${multiple ? 'data-multiple' : ''} ${field.required ? 'data-required' : ''} ${group}>
+    return html`<fieldset class="question${control.inline ? ' inline' : ''}" ${data} ${multiple ? 'data-multiple' : ''} ${field.required && !field.showIf ? 'data-required' : ''} ${group}>
 <legend>${label}${mark}</legend>
 ${multiple ? html`<p class="hint" id="${hintId}">Choose all that apply.</p>` : ''}
-${options.map((o, i) => html`<label class="choice"><input type="${multiple ? 'checkbox' : 'radio'}" name="${field.name}" value="${o}" ${values.includes(o) ? 'checked' : ''} ${field.required && !multiple ? 'required' : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}" id="${id}-${i}"> <span>${labels[i]}</span></label>`)}
+${options.map((o, i) => html`<label class="choice"><input type="${multiple ? 'checkbox' : 'radio'}" name="${field.name}" value="${o}" ${values.includes(o) ? 'checked' : ''} ${field.required && !multiple && !field.showIf ? 'required' : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}" id="${id}-${i}"> <span>${labels[i]}</span></label>`)}
 ${errorHtml}
 </fieldset>`
   }
@@ -129,8 +156,8 @@ ${errorHtml}
   const describedBy = json ? `${hintId} ${errorId}` : errorId
   const input =
     control.kind === 'textarea'
-      ? html`<textarea id="${id}" name="${field.name}" ${json ? html`data-json spellcheck="false"` : html`rows="6"`} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}">${values[0] ?? ''}</textarea>`
-      : html`<input id="${id}" type="${control.type}" name="${field.name}" value="${values[0] ?? ''}" ${control.decimal ? html`step="any" inputmode="decimal"` : ''} ${control.autocomplete ? html`autocomplete="${control.autocomplete}"` : ''} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}">`
+      ? html`<textarea id="${id}" name="${field.name}" ${json ? html`data-json spellcheck="false"` : html`rows="6"`} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${describedBy}">${values[0] ?? ''}</textarea>`
+      : html`<input id="${id}" type="${control.type}" name="${field.name}" value="${values[0] ?? ''}" ${control.decimal ? html`step="any" inputmode="decimal"` : ''} ${control.autocomplete ? html`autocomplete="${control.autocomplete}"` : ''} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${describedBy}">`
   return html`<div class="question" ${data}>
 <label for="${id}">${label}${mark}</label>
 ${json ? html`<p class="hint" id="${hintId}">JSON, e.g. {"key": "value"}</p>` : ''}

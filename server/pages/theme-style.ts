@@ -58,7 +58,7 @@ summary{cursor:pointer}
 .expert{display:flex;gap:1rem;align-items:flex-start;margin:1rem 0}
 .expert img{width:64px;height:64px;border-radius:50%;object-fit:cover}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-[hidden]{display:none!important}
+[hidden],.question[data-skipped]{display:none!important}
 `
 
 /** The whole style sheet for a page with `theme`. */

@@ -11,6 +11,7 @@ import type { FileOptions } from '../../contract/files/model.ts'
 import { storedFileOptions } from '../fields/file-settings.ts'
 import { storedTypeSettings } from '../fields/type-settings.ts'
 import type { TypeSettings } from '../../contract/fields/type-settings.ts'
+import type { ShowIf } from '../../contract/fields/show-if.ts'
 
 /** The parts of a field the page shows; its type's own settings (a rating's `max`) at the top level, as the API's Field has them. */
 export interface FillInField extends TypeSettings {
@@ -21,6 +22,8 @@ export interface FillInField extends TypeSettings {
   options: string[] | null
   /** A file field's options (how many files, how large, which kinds); absent for other types. */
   file?: FileOptions
+  /** Asked only when earlier answers meet this (contract/fields/show-if.ts); absent: always asked. */
+  showIf?: ShowIf
 }
 
 /** The content of an app's fill-in page; the page adds where it posts and the honeypot. */

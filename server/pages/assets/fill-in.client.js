@@ -1,6 +1,7 @@
 // Enhances the fill-in page (server/pages/fill-in.ts): inline validation, submission by
 // fetch without leaving the page (files by XMLHttpRequest, whose upload reports progress),
-// and one question per screen when the theme asks for it.
+// and one question per screen when the theme asks for it. Questions the conditions do not
+// ask (data-skipped, set by show-if.client.js, which runs first) are neither checked nor shown.
 // Without this file the page is a plain form that posts and redirects to the report.
 // Problems go into the error summary (the GOV.UK pattern: "There is a problem", a link to
 // each field, focus moved there); progress and the thank-you go into the status region.
@@ -22,6 +23,8 @@
   const title = document.title.replace(/^Error: /, '')
   form.noValidate = true
 
+  /** The questions the conditions ask now, in order. */
+  const asked = () => questions.filter((q) => !q.hasAttribute('data-skipped'))
   const errorOf = (q) => q.querySelector('.error')
   const controlsOf = (q) => [...q.querySelectorAll('input, select, textarea')]
   /** Where focus goes in a question: its chosen option, else its first control. */
@@ -106,25 +109,26 @@
   // focus: a message vanishing then would move the button under the pointer mid-click.
 
   // One question per screen: show one at a time with Back/Next; the last shows the submit button.
+  // `screens` are the questions asked when the screen was shown (the conditions may change them).
   let current = 0
+  let screens = asked()
   const paged = form.dataset.layout === 'one-per-screen' && questions.length > 1
   const nav = document.createElement('div')
   const back = document.createElement('button')
   const next = document.createElement('button')
   function show(index) {
-    current = index
-    questions.forEach((q, i) => {
-      q.hidden = i !== index
-    })
-    back.hidden = index === 0
-    next.hidden = index === questions.length - 1
-    submit.hidden = index !== questions.length - 1
-    status.textContent = `Question ${index + 1} of ${questions.length}`
+    screens = asked()
+    current = Math.max(0, Math.min(index, screens.length - 1))
+    for (const q of questions) q.hidden = q !== screens[current]
+    back.hidden = current === 0
+    next.hidden = current >= screens.length - 1
+    submit.hidden = current < screens.length - 1
+    status.textContent = `Question ${current + 1} of ${screens.length}`
   }
   /** Shows another screen and focuses its question, so focus never falls back to the page when Back or Next hides itself. */
   function moveTo(index) {
     show(index)
-    focusTargetOf(questions[index]).focus()
+    focusTargetOf(screens[current]).focus()
   }
   if (paged) {
     nav.className = 'actions'
@@ -134,11 +138,13 @@
     next.textContent = 'Next'
     back.addEventListener('click', () => moveTo(current - 1))
     next.addEventListener('click', () => {
-      if (validate([questions[current]])) moveTo(current + 1)
+      if (validate([screens[current]])) moveTo(current + 1)
     })
     nav.append(back, next)
     submit.parentElement.prepend(nav)
     show(0)
+    // An answer that asks more questions (or fewer) changes the screens after this one, not this one.
+    form.addEventListener('svc:asked', () => show(asked().indexOf(screens[current])))
   }
 
   // A link in the summary goes to its field, on its own screen when there is one per screen.
@@ -148,7 +154,7 @@
     const q = control?.closest('.question')
     if (!q) return
     event.preventDefault()
-    if (paged) show(questions.indexOf(q))
+    if (paged) show(asked().indexOf(q))
     focusTargetOf(q).focus()
   })
 
@@ -181,14 +187,14 @@
         : REFUSALS[error.type] || REFUSALS.internal
     const general = unexplained ? [refusal.text] : []
     if (unexplained && refusal.owner) general.push(`For the form's owner: ${error.message}`)
-    if (paged && invalid.length > 0) show(questions.indexOf(invalid[0]))
+    if (paged && invalid.length > 0) show(asked().indexOf(invalid[0]))
     showSummary(invalid, general)
   }
 
   // A page the server refused (sent without this script's checks) starts at its summary.
   if (summary.childElementCount > 0) {
     if (paged) {
-      const first = questions.findIndex((q) => !errorOf(q).hidden)
+      const first = asked().findIndex((q) => !errorOf(q).hidden)
       if (first >= 0) show(first)
     }
     summary.focus()
@@ -262,12 +268,12 @@
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
     // Enter in a question before the last screen means Next: check this question only, never the unseen ones.
-    if (paged && current < questions.length - 1) {
-      if (validate([questions[current]])) moveTo(current + 1)
+    if (paged && current < screens.length - 1) {
+      if (validate([screens[current]])) moveTo(current + 1)
       return
     }
-    if (!validate(questions)) {
-      if (paged) show(questions.findIndex((q) => !errorOf(q).hidden))
+    if (!validate(asked())) {
+      if (paged) show(asked().findIndex((q) => !errorOf(q).hidden))
       return
     }
     submit.disabled = true
