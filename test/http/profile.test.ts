@@ -33,6 +33,7 @@ async function insertApp(t: TestApp, ownerId: string, id: string): Promise<void>
     required: false,
     options: null,
     settings: null,
+    form: null,
     autoCreated: false,
     createdAt: now,
     updatedAt: now,

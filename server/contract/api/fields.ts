@@ -10,6 +10,7 @@ import { CHOICE_TYPES, FIELD_TYPES } from '../fields/types/index.ts'
 import { data, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named, onFirstUse } from './named.ts'
 import { deletedAnswer, isoTime } from './shapes.ts'
+import { formViewSchemas } from '../fields/form.ts'
 
 export const fieldSchema = named('Field', () =>
   z.object({
@@ -36,6 +37,7 @@ export const fieldSchema = named('Field', () =>
       .int()
       .optional()
       .meta({ description: 'Rating fields only: the highest point (an answer is a whole number from 1 to max)' }),
+    ...formViewSchemas,
     autoCreated: z.boolean().meta({
       description:
         'Made from an unknown key of a submission (autoCreate); false once the owner sets its type, options or required',

@@ -12,6 +12,7 @@ import { CHOICE_TYPES, FIELD_TYPE_SPECS, FIELD_TYPES, findFieldTypeSpec, type Fi
 import { RATING } from './types/rating.ts'
 import type { TypeSettings } from './type-settings.ts'
 import { characterCount, checkFieldName, hasControlCharacters } from './names.ts'
+import { formPatchSchemas } from './form.ts'
 
 /** `a`, `a and b`, `a, b and c`, as messages list types. */
 const andList = (words: readonly string[]): string =>
@@ -177,6 +178,7 @@ export const createFieldSchema = bodyObject({
   options: fieldOptionsSchema.nullable().optional(),
   ...fileOptionSchemas,
   ...typeSettingSchemas,
+  ...formPatchSchemas,
 }).superRefine(
   (field, issues) => {
     // Runs even when a property failed (see `when`), so one answer lists every problem;
@@ -206,6 +208,7 @@ export const updateFieldSchema = bodyObject({
     .meta({ description: 'null removes the options (when changing to a non-choice type)' }),
   ...fileOptionSchemas,
   ...typeSettingSchemas,
+  ...formPatchSchemas,
   position: z
     .int({ error: expect('a whole number') })
     .min(0, 'cannot be negative')

@@ -29,6 +29,7 @@ import { fieldNotFound, fieldRowsOf, findFieldRow, toField, type Field, type Fie
 import { recountForNewField, unlistedKeysOf } from './unlisted.ts'
 import { fileSettingsAfter } from './file-settings.ts'
 import { typeSettingsAfter } from './type-settings.ts'
+import { formAfter } from './form-settings.ts'
 import type { UnlistedKey } from '../../contract/api/fields.ts'
 
 /** 422 `field_limit`: the app already has the most fields allowed. */
@@ -101,7 +102,8 @@ export async function addField(
     if (fields.filter((field) => !field.proposed).length >= LIMITS.maxFields) throw fieldLimitError()
     const type = definition.type ?? 'text'
     const file = fileSettingsAfter(type, null, definition, ctx.config.maxFileBytes)
-    if (file.problems.length > 0) throw validationError(file.problems)
+    const form = formAfter(type, null, definition)
+    if (file.problems.length + form.problems.length > 0) throw validationError([...file.problems, ...form.problems])
     return {
       id: newId(),
       appId,
@@ -111,6 +113,7 @@ export async function addField(
       required: fieldTypeSpec(type).alwaysRequired === true || (definition.required ?? false),
       options: definition.options ? JSON.stringify(definition.options) : null,
       settings: file.settings ?? typeSettingsAfter(type, null, definition),
+      form: form.form,
       autoCreated: false,
       createdAt: now,
       updatedAt: now,
@@ -165,12 +168,14 @@ export async function updateField(
     const type = patch.type ?? (current.type as FieldType)
     const options = optionsAfter(current, type, patch)
     const file = fileSettingsAfter(type, current.settings, patch, ctx.config.maxFileBytes)
+    const form = formAfter(type, current.form, patch)
     const problems: Problem[] = [
       ...definitionProblems(type, options),
       ...fileOptionProblems(type, patch),
       ...typeSettingProblems(type, patch),
       ...requiredProblems(type, patch.required),
       ...file.problems,
+      ...form.problems,
     ]
     if (patch.name !== undefined && patch.name !== current.name && patch.name === honeypot)
       problems.unshift(honeypotProblem())
@@ -199,6 +204,7 @@ export async function updateField(
       required: fieldTypeSpec(type).alwaysRequired === true || (patch.required ?? current.required),
       options: options === null ? null : JSON.stringify(options),
       settings: file.settings ?? typeSettingsAfter(type, current.settings, patch),
+      form: form.form,
       // Once the owner sets a type, options or required, submissions are checked against them.
       autoCreated:
         patch.type !== undefined || patch.options !== undefined || patch.required !== undefined

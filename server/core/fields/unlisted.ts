@@ -108,6 +108,7 @@ export async function acceptUnlisted(
         required: false,
         options: null,
         settings: null,
+        form: null,
         autoCreated: false,
         createdAt: now,
         updatedAt: now,

@@ -9,6 +9,7 @@ import { notFound } from '../../contract/errors.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
 import { storedFileOptions } from './file-settings.ts'
 import { storedTypeSettings } from './type-settings.ts'
+import { storedForm } from './form-settings.ts'
 
 export type { FieldRow }
 
@@ -28,6 +29,7 @@ export function toField(row: FieldRow): Field {
     proposed: row.proposed,
     ...(row.type === 'file' ? storedFileOptions(row.settings) : {}),
     ...storedTypeSettings(row.type as FieldType, row.settings),
+    ...storedForm(row.form),
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   }

@@ -24,6 +24,8 @@ export interface FieldRow {
    * `{maxFiles, maxSize, accept}` (contract/files/model.ts); later types keep theirs here too.
    */
   settings: string | null
+  /** JSON text: how the field is asked (contract/fields/form.ts: help, placeholder, rules, hidden, prefill), or null for none. */
+  form: string | null
   position: number
   autoCreated: boolean
   /** True while a field made by an anonymous submission waits for the owner to accept it. */
@@ -62,6 +64,7 @@ export interface FieldChange {
   required: boolean
   options: string | null
   settings: string | null
+  form: string | null
   autoCreated: boolean
   updatedAt: number
   position?: number

@@ -27,6 +27,7 @@ async function insertAutoCreated(ctx: ReturnType<typeof testContext>['ctx'], app
     required: false,
     options: null,
     settings: null,
+    form: null,
     autoCreated: true,
     createdAt: 0,
     updatedAt: 0,

@@ -31,6 +31,7 @@ const field = (appId: string, name: string): NewField => ({
   required: false,
   options: null,
   settings: null,
+  form: null,
   autoCreated: false,
   createdAt: 0,
   updatedAt: 0,

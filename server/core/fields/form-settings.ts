@@ -1,0 +1,53 @@
+/**
+ * @module A field's stored `form` column (contract/fields/form.ts): read as the field's
+ * top-level keys, and changed by a field add or update. Text set to '' or null, a flag set
+ * to false or null, and `rules: null` remove their key; rules merge key by key (a rule sent
+ * as null is removed). Rules that no longer fit after a change of type are dropped, as a
+ * change of type drops options; rules sent that do not fit are refused (rule-problems.ts).
+ */
+import type { Problem } from '../../contract/errors.ts'
+import { FORM_KEYS, type FieldForm, type FormPatch } from '../../contract/fields/form.ts'
+import { ruleProblems } from '../../contract/fields/rule-problems.ts'
+import { RULE_KEYS, RULE_TYPES, type FieldRules } from '../../contract/fields/rules.ts'
+import type { FieldType } from '../../contract/fields/types/index.ts'
+
+/** Reads the stored `form` column (JSON text or null) as the field's form keys; {} when none. */
+export function storedForm(form: string | null): FieldForm {
+  return form === null ? {} : (JSON.parse(form) as FieldForm)
+}
+
+/** The rules after `patch` on `stored`, keeping only those that fit `type`. */
+function rulesAfter(type: FieldType, stored: FieldRules | undefined, patch: FormPatch['rules']): FieldRules {
+  const next: Record<string, unknown> = patch === null ? {} : { ...stored }
+  for (const key of RULE_KEYS) {
+    const value = patch?.[key]
+    if (value === null) delete next[key]
+    else if (value !== undefined) next[key] = value
+  }
+  for (const key of RULE_KEYS) if (!RULE_TYPES[key].includes(type)) delete next[key]
+  return next as FieldRules
+}
+
+/**
+ * The stored `form` of a field of `type` after `patch` on its stored `form` (null for a new
+ * field): JSON text, or null when no key is set; and the problems with what was sent.
+ */
+export function formAfter(
+  type: FieldType,
+  stored: string | null,
+  patch: FormPatch,
+): { form: string | null; problems: Problem[] } {
+  const before = storedForm(stored)
+  const next: Record<string, unknown> = { ...before }
+  for (const key of FORM_KEYS) {
+    const value = patch[key]
+    if (value === undefined || key === 'rules') continue
+    if (value === null || value === '' || value === false) delete next[key]
+    else next[key] = value
+  }
+  const rules = rulesAfter(type, before.rules, patch.rules)
+  if (Object.keys(rules).length > 0) next.rules = rules
+  else delete next.rules
+  const problems = ruleProblems(type, patch.rules ?? {}, rules)
+  return { form: Object.keys(next).length === 0 ? null : JSON.stringify(next), problems }
+}
