@@ -7,6 +7,7 @@
 import { fieldTypeSpec, type FieldType } from '../../contract/fields/types/index.ts'
 import type { FileOptions } from '../../contract/files/model.ts'
 import type { TypeSettings } from '../../contract/fields/type-settings.ts'
+import type { ShowIf } from '../../contract/fields/show-if.ts'
 
 export { isIsoDate } from '../../contract/fields/types/date.ts'
 
@@ -24,6 +25,8 @@ export interface FieldRule extends TypeSettings {
   proposed?: boolean
   /** A file field's options as stored (missing keys take their defaults). */
   file?: Partial<FileOptions> | null
+  /** Asked only when earlier answers meet this (contract/fields/show-if.ts): otherwise its answer is dropped. */
+  showIf?: ShowIf | null
 }
 
 /** A value that counts as "not given": absent, null or the empty string. */
