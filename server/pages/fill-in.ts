@@ -80,16 +80,17 @@ function answerKind(field: FillInField): 'list' | 'number' | 'boolean' | 'text' 
 }
 
 /**
- * The attributes a question carries for conditional questions: its condition and the kind of
- * its answer (show-if.client.js reads both). A question asked only on a condition carries no
+ * The attributes a question carries for conditional questions: its condition, and the kind of
+ * its answer when a condition names it (show-if.client.js reads both). A question asked only on a condition carries no
  * `required` (`data-required` instead, which the script turns into `required` while it is
  * asked), so that without JavaScript, where every question shows, the browser does not insist
  * on one that may not apply; the server still requires it when the rules ask it.
  */
-function conditionAttributes(field: FillInField): Html {
-  return field.showIf
-    ? html`data-show-if="${JSON.stringify(field.showIf)}" data-answer="${answerKind(field)}" ${field.required ? 'data-required' : ''}`
-    : html`data-answer="${answerKind(field)}"`
+function conditionAttributes(field: FillInField, page: FillInPage): Html {
+  const named = page.fields.some((other) =>
+    Object.values(other.showIf ?? {}).some((conditions) => conditions.some((c) => c.field === field.name)),
+  )
+  return html`${field.showIf ? html` data-show-if="${JSON.stringify(field.showIf)}"${field.required ? ' data-required' : ''}` : ''}${named ? html` data-answer="${answerKind(field)}"` : ''}`
 }
 
 /** `required` for a required question that is always asked (see conditionAttributes). */
@@ -110,7 +111,7 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const invalid = error ? 'true' : 'false'
   // The script tells a respondent what to fix in the same words as the server (the type's).
   const words = fieldTypeSpec(field.type).respondent
-  const data = html`data-field="${field.name}" data-label="${label}" data-missing="${words.missing}" data-invalid="${words.invalid}" ${conditionAttributes(field)}`
+  const data = html`data-field="${field.name}" data-label="${label}" data-missing="${words.missing}" data-invalid="${words.invalid}"${conditionAttributes(field, page)}`
 
   // The control is the type's (its spec's `control`), drawn the same way as in the HTML snippets.
   const control = fieldTypeSpec(field.type).control

@@ -12,6 +12,13 @@ import { storedFileOptions } from '../fields/file-settings.ts'
 import { storedTypeSettings } from '../fields/type-settings.ts'
 import type { TypeSettings } from '../../contract/fields/type-settings.ts'
 import type { ShowIf } from '../../contract/fields/show-if.ts'
+import { storedForm } from '../fields/form-settings.ts'
+
+/** A stored `form`'s condition as the page carries it (left out when the question is always asked). */
+const conditionOf = (form: string | null): { showIf?: ShowIf } => {
+  const { showIf } = storedForm(form)
+  return showIf ? { showIf } : {}
+}
 
 /** The parts of a field the page shows; its type's own settings (a rating's `max`) at the top level, as the API's Field has them. */
 export interface FillInField extends TypeSettings {
@@ -51,6 +58,7 @@ export async function fillInForm(ctx: AppContext, appId: string): Promise<FillIn
         options: row.options === null ? null : (JSON.parse(row.options) as string[]),
         ...(row.type === 'file' ? { file: storedFileOptions(row.settings) } : {}),
         ...storedTypeSettings(row.type as FieldType, row.settings),
+        ...conditionOf(row.form),
       })),
     theme: await themeOf(ctx, appId),
   }
