@@ -27,6 +27,7 @@ import { thanksDocument } from '../pages/form-post.ts'
 import { refusedEndpoint, signedThanksQuery } from './form-post.ts'
 import { fillInPageData } from './fill-in-data.ts'
 import { fillInDocument } from '../pages/fill-in.ts'
+import { linkUtm, linkValues, postedUtm } from '../pages/fill-in-form.ts'
 import { pageHeaders } from '../pages/layout.ts'
 import { messageDocument } from '../pages/message.ts'
 import {
@@ -53,7 +54,7 @@ export const fillInRoutes = (ctx: AppContext) => {
   return new Elysia({ name: 'svc/fill-in' })
     .get(pathOf('pages.fillInScript'), () => script(FILL_IN_CLIENT_JS))
     .get(pathOf('pages.wayBackScript'), () => script(WAY_BACK_CLIENT_JS))
-    .get(pathOf('pages.fillIn'), async ({ params }) => {
+    .get(pathOf('pages.fillIn'), async ({ params, request }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint?.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const data = {
@@ -61,7 +62,9 @@ export const fillInRoutes = (ctx: AppContext) => {
         submitAnother: endpoint.submitAnother,
       }
       if (!endpoint.service) return page(messageDocument(data.appName, NOT_ACCEPTING_TEXT, data.theme), 403)
-      return page(fillInDocument(data))
+      // The link's query fills hidden and prefilled fields and carries UTM parameters into the post.
+      const query = new URL(request.url).searchParams
+      return page(fillInDocument({ ...data, values: linkValues(data.fields, query), utm: linkUtm(query) }))
     })
     .get(pathOf('pages.thanks'), async ({ params, query, request }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
@@ -130,6 +133,7 @@ export const fillInRoutes = (ctx: AppContext) => {
             fillInDocument({
               ...data,
               values,
+              utm: postedUtm(values),
               errors: refusal.fields,
               // The count of problems past the listed ones ends the list.
               formErrors: [

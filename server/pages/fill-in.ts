@@ -12,8 +12,10 @@ import { fieldTypeSpec } from '../contract/fields/types/index.ts'
 import { fileHint } from '../contract/files/hint.ts'
 import { fileOptions } from '../contract/files/model.ts'
 import { html, type Html } from './html.ts'
+import { conditionalRequired, conditionsData, requiredAttributes, requiredNow } from './fill-in-conditions.ts'
 import { document } from './layout.ts'
 import { CHOOSE_FILES_AGAIN, labelOf, labelSeparator, SUBMIT_ANOTHER } from './respondent-words.ts'
+import { describedBy, helpHtml, hiddenInputs, inputAttributes, rulesData, stepAttribute } from './fill-in-form.ts'
 
 export const FILL_IN_SCRIPT = '/f/assets/fill-in.js'
 
@@ -26,6 +28,8 @@ export interface FillInPage extends FillInForm {
   /** What to fix, in a respondent's words (respondent-words.ts): by field name, and about the whole post. */
   errors?: Map<string, string>
   formErrors?: string[]
+  /** The UTM parameters of the page's link, as the reserved pairs the form posts back (fill-in-form.ts). */
+  utm?: ReadonlyMap<string, string>
   /** The thank-you the script shows offers "Submit another response" (a fresh page of this form). */
   submitAnother?: boolean
 }
@@ -64,38 +68,12 @@ function fileFieldHtml(field: FillInField, index: number, page: FillInPage, data
   const hintId = `${id}-hint`
   const again = isRefused(page)
   return html`<div class="question" ${data} data-max-files="${String(options.maxFiles)}" data-max-size="${String(options.maxSize)}">
-<label for="${id}">${labelOf(field)}${mark}</label>
+<label for="${id}">${labelOf(field)}${mark}</label>${helpHtml(field, id)}
 <p class="hint" id="${hintId}">${fileHint(options)}${again ? html` <strong>${CHOOSE_FILES_AGAIN}</strong>` : ''}</p>
-<input id="${id}" type="file" name="${field.name}" ${options.accept.length > 0 ? html`accept="${options.accept.join(',')}"` : ''} ${options.maxFiles > 1 ? 'multiple' : ''} ${requiredAttributes(field)} aria-invalid="${error ? 'true' : 'false'}" aria-describedby="${hintId} ${errorId}">
+<input id="${id}" type="file" name="${field.name}" ${options.accept.length > 0 ? html`accept="${options.accept.join(',')}"` : ''} ${options.maxFiles > 1 ? 'multiple' : ''} ${requiredAttributes(field)} aria-invalid="${error ? 'true' : 'false'}" aria-describedby="${describedBy(field, id, `${hintId} ${errorId}`)}">
 <p class="error" id="${errorId}" ${error ? '' : 'hidden'}>${error ?? ''}</p>
 </div>`
 }
-
-/** The kind of value a question's answer is, as the server reads the form's text: what show-if.client.js compares. */
-function answerKind(field: FillInField): 'list' | 'number' | 'boolean' | 'text' {
-  const spec = fieldTypeSpec(field.type)
-  if (spec.form.multiple) return 'list'
-  if (spec.summary === 'numbers') return 'number'
-  return spec.summary === 'booleans' || spec.control.kind === 'checkbox' ? 'boolean' : 'text'
-}
-
-/**
- * The attributes a question carries for conditional questions: its condition, and the kind of
- * its answer when a condition names it (show-if.client.js reads both). A question asked only on a condition carries no
- * `required` (`data-required` instead, which the script turns into `required` while it is
- * asked), so that without JavaScript, where every question shows, the browser does not insist
- * on one that may not apply; the server still requires it when the rules ask it.
- */
-function conditionAttributes(field: FillInField, page: FillInPage): Html {
-  const named = page.fields.some((other) =>
-    Object.values(other.showIf ?? {}).some((conditions) => conditions.some((c) => c.field === field.name)),
-  )
-  return html`${field.showIf ? html` data-show-if="${JSON.stringify(field.showIf)}"${field.required ? ' data-required' : ''}` : ''}${named ? html` data-answer="${answerKind(field)}"` : ''}`
-}
-
-/** `required` for a required question that is always asked (see conditionAttributes). */
-const requiredAttributes = (field: FillInField): Html | '' =>
-  field.required && !field.showIf ? html`required aria-required="true"` : ''
 
 function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const id = `q${index}`
@@ -111,7 +89,9 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const invalid = error ? 'true' : 'false'
   // The script tells a respondent what to fix in the same words as the server (the type's).
   const words = fieldTypeSpec(field.type).respondent
-  const data = html`data-field="${field.name}" data-label="${label}" data-missing="${words.missing}" data-invalid="${words.invalid}"${conditionAttributes(field, page)}`
+  const data = html`data-field="${field.name}" data-label="${label}" data-missing="${words.missing}" data-invalid="${words.invalid}"${rulesData(field)}${conditionalRequired(field)}`
+  const help = helpHtml(field, id)
+  const errorOnly = describedBy(field, id, errorId)
 
   // The control is the type's (its spec's `control`), drawn the same way as in the HTML snippets.
   const control = fieldTypeSpec(field.type).control
@@ -120,7 +100,7 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
     // One box, labelled with the text it agrees to (consent): ticked it posts its value, unticked nothing.
     const checked = values.includes(control.value) ? 'checked' : ''
     return html`<div class="question" ${data}>
-<label class="choice"><input id="${id}" type="checkbox" name="${field.name}" value="${control.value}" ${checked} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${errorId}"> <span>${label}${mark}</span></label>
+<label class="choice"><input id="${id}" type="checkbox" name="${field.name}" value="${control.value}" ${checked} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${errorOnly}"> <span>${label}${mark}</span></label>${help}
 ${errorHtml}
 </div>`
   }
@@ -131,8 +111,8 @@ ${errorHtml}
     const multiple = control.multiple
     if (choiceLayout(multiple, choices.length) === 'select') {
       return html`<div class="question" ${data}>
-<label for="${id}">${label}${mark}</label>
-<select id="${id}" name="${field.name}" ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${errorId}">
+<label for="${id}">${label}${mark}</label>${help}
+<select id="${id}" name="${field.name}" ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${errorOnly}">
 <option value="">Choose…</option>
 ${options.map((o) => html`<option value="${o}" ${values.includes(o) ? 'selected' : ''}>${o}</option>`)}
 </select>
@@ -141,26 +121,25 @@ ${errorHtml}
     }
     // One answer: a radio group, which (unlike a plain group) may carry aria-required.
     // Each input carries the error, so a screen reader reads it with the focused option.
-    const group = multiple
-      ? ''
-      : html`role="radiogroup" ${field.required && !field.showIf ? html`aria-required="true"` : ''}`
-    const describedBy = multiple ? `${hintId} ${errorId}` : errorId
-    return html`<fieldset class="question${control.inline ? ' inline' : ''}" ${data} ${multiple ? 'data-multiple' : ''} ${field.required && !field.showIf ? 'data-required' : ''} ${group}>
-<legend>${label}${mark}</legend>
+    const group = multiple ? '' : html`role="radiogroup" ${requiredNow(field) ? html`aria-required="true"` : ''}`
+    const choiceIds = describedBy(field, id, multiple ? `${hintId} ${errorId}` : errorId)
+    return html`<fieldset class="question${control.inline ? ' inline' : ''}" ${data} ${multiple ? 'data-multiple' : ''} ${requiredNow(field) ? 'data-required' : ''} ${group}>
+<legend>${label}${mark}</legend>${help}
 ${multiple ? html`<p class="hint" id="${hintId}">Choose all that apply.</p>` : ''}
-${options.map((o, i) => html`<label class="choice"><input type="${multiple ? 'checkbox' : 'radio'}" name="${field.name}" value="${o}" ${values.includes(o) ? 'checked' : ''} ${field.required && !multiple && !field.showIf ? 'required' : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}" id="${id}-${i}"> <span>${labels[i]}</span></label>`)}
+${options.map((o, i) => html`<label class="choice"><input type="${multiple ? 'checkbox' : 'radio'}" name="${field.name}" value="${o}" ${values.includes(o) ? 'checked' : ''} ${requiredNow(field) && !multiple ? 'required' : ''} aria-invalid="${invalid}" aria-describedby="${choiceIds}" id="${id}-${i}"> <span>${labels[i]}</span></label>`)}
 ${errorHtml}
 </fieldset>`
   }
 
   const json = control.kind === 'textarea' && control.json
-  const describedBy = json ? `${hintId} ${errorId}` : errorId
+  const inputIds = describedBy(field, id, json ? `${hintId} ${errorId}` : errorId)
+  const attributes = inputAttributes(field, control.kind === 'input' ? control.type : null)
   const input =
     control.kind === 'textarea'
-      ? html`<textarea id="${id}" name="${field.name}" ${json ? html`data-json spellcheck="false"` : html`rows="6"`} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${describedBy}">${values[0] ?? ''}</textarea>`
-      : html`<input id="${id}" type="${control.type}" name="${field.name}" value="${values[0] ?? ''}" ${control.decimal ? html`step="any" inputmode="decimal"` : ''} ${control.autocomplete ? html`autocomplete="${control.autocomplete}"` : ''} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${describedBy}">`
+      ? html`<textarea id="${id}" name="${field.name}" ${json ? html`data-json spellcheck="false"` : html`rows="6"`}${attributes} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${inputIds}">${values[0] ?? ''}</textarea>`
+      : html`<input id="${id}" type="${control.type}" name="${field.name}" value="${values[0] ?? ''}"${attributes} ${stepAttribute(field, control.decimal === true)} ${control.autocomplete ? html`autocomplete="${control.autocomplete}"` : ''} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${inputIds}">`
   return html`<div class="question" ${data}>
-<label for="${id}">${label}${mark}</label>
+<label for="${id}">${label}${mark}</label>${help}
 ${json ? html`<p class="hint" id="${hintId}">JSON, e.g. {"key": "value"}</p>` : ''}
 ${input}
 ${errorHtml}
@@ -173,13 +152,15 @@ ${errorHtml}
  * text fill-in.client.js puts into it later is announced.
  */
 function errorSummary(page: FillInPage): Html {
-  const fieldErrors = page.fields.flatMap((field, index) => {
-    const message = page.errors?.get(field.name)
-    const label = labelOf(field)
-    return message
-      ? [html`<li><a href="#${controlId(field, index)}">${label}${labelSeparator(label)}${message}</a></li>`]
-      : []
-  })
+  const fieldErrors = page.fields
+    .filter((field) => !field.hidden)
+    .flatMap((field, index) => {
+      const message = page.errors?.get(field.name)
+      const label = labelOf(field)
+      return message
+        ? [html`<li><a href="#${controlId(field, index)}">${label}${labelSeparator(label)}${message}</a></li>`]
+        : []
+    })
   const formErrors = (page.formErrors ?? []).map((message) => html`<li>${message}</li>`)
   const refused = fieldErrors.length + formErrors.length > 0
   const content = refused ? html`<h2>There is a problem</h2><ul>${fieldErrors}${formErrors}</ul>` : ''
@@ -190,13 +171,15 @@ function errorSummary(page: FillInPage): Html {
 /** The fill-in page's body. */
 export function fillInBody(page: FillInPage): Html {
   const { theme } = page
+  const asked = page.fields.filter((field) => !field.hidden)
   return html`${theme.logoUrl ? html`<img class="logo" src="${theme.logoUrl}" alt="">` : ''}
 <h1 id="title">${page.appName}</h1>
 ${page.description ? html`<p class="lead">${page.description}</p>` : ''}
-<form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}>
+<form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${conditionsData(page.fields)}${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}>
 ${errorSummary(page)}
-${page.fields.length === 0 ? html`<p>This form has no questions yet.</p>` : ''}
-${page.fields.map((field, index) => fieldHtml(field, index, page))}
+${asked.length === 0 ? html`<p>This form has no questions yet.</p>` : ''}
+${asked.map((field, index) => fieldHtml(field, index, page))}
+${hiddenInputs(page.fields, page.values, page.utm)}
 <div class="hp" aria-hidden="true"><label>Leave this empty <input type="text" name="${page.honeypot}" tabindex="-1" autocomplete="off"></label></div>
 <div class="actions"><button type="submit">${theme.buttonText}</button></div>
 </form>

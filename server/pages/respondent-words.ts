@@ -10,6 +10,7 @@ import type { ErrorType, Problem } from '../contract/errors.ts'
 import { fieldTypeSpec } from '../contract/fields/types/index.ts'
 import type { FillInField } from '../core/connect/fill-in.ts'
 import { REQUIRED_MESSAGE } from '../core/fields/values.ts'
+import { ruleWords } from '../contract/fields/rule-check.ts'
 
 /** Fields answered by picking (their type's control is `choices`): radio buttons, checkboxes or a select list. */
 export const usesChoices = (field: Pick<FillInField, 'type'>): boolean =>
@@ -24,10 +25,10 @@ export const labelOf = (field: Pick<FillInField, 'name' | 'label'>): string => f
  */
 export const labelSeparator = (label: string): string => (/[?!:.？！：。]$/u.test(label.trim()) ? ' ' : ': ')
 
-/** A server problem about `field`'s answer in a respondent's words: its type's words for a missing or a refused answer. */
-export function respondentMessage(field: Pick<FillInField, 'type'>, message: string): string {
+/** A server problem about `field`'s answer in a respondent's words: its type's words for a missing or a refused answer, or the words of the rule that refused it. */
+export function respondentMessage(field: Pick<FillInField, 'type' | 'rules'>, message: string): string {
   const words = fieldTypeSpec(field.type).respondent
-  return message === REQUIRED_MESSAGE ? words.missing : words.invalid
+  return message === REQUIRED_MESSAGE ? words.missing : (ruleWords(field.rules, message) ?? words.invalid)
 }
 
 /** Under a file input of a refused post shown again: the text answers are back, but no page may choose files for someone. */

@@ -48,6 +48,23 @@ export const recordSchema = named('Record', () =>
         description:
           "Set by the server: the `_redirect` a form post asked for that the endpoint's redirect origins do not allow (not followed, and never shown to the respondent)",
       }),
+      utm: z
+        .object({
+          source: z.string().optional(),
+          medium: z.string().optional(),
+          campaign: z.string().optional(),
+          term: z.string().optional(),
+          content: z.string().optional(),
+        })
+        .optional()
+        .meta({
+          description:
+            "Set by the server: the UTM parameters of the form's link (utm_source… on /f/<token>, or a form post's _utm_source…), without their utm_ prefix",
+        }),
+      dropped: z.array(z.string()).optional().meta({
+        description:
+          'Set by the server: the hidden fields whose values from the link did not fit their type or rules, so were dropped instead of refused',
+      }),
     }),
     scores: z
       .record(z.string(), scaleScoreSchema())

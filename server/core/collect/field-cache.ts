@@ -10,7 +10,7 @@ import type { FieldRule } from '../fields/values.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
 import type { FieldCache, FieldMap } from './field-cache-types.ts'
 import { storedTypeSettings } from '../fields/type-settings.ts'
-import { storedForm } from '../fields/form-settings.ts'
+import { formChecks } from '../fields/form-settings.ts'
 
 /** The field cache of `ctx`. */
 export function createFieldCache(ctx: AppContext): FieldCache {
@@ -40,7 +40,7 @@ export function createFieldCache(ctx: AppContext): FieldCache {
           proposed: row.proposed,
           ...(row.type === 'file' ? { file: row.settings === null ? null : JSON.parse(row.settings) } : {}),
           ...storedTypeSettings(row.type as FieldType, row.settings),
-          showIf: storedForm(row.form).showIf ?? null,
+          ...formChecks(row.form),
         })
       }
       if (seen === version) byApp.set(appId, loaded)

@@ -2,7 +2,8 @@
  * @module HTML form submissions (docs/design.md rules 9–10): name/value pairs become a record.
  * Repeated names become arrays, strings are coerced by the field's type (or the canonical
  * decimal rule for new fields), and reserved keys (one leading `_`) steer the submission instead of
- * becoming fields: the honeypot, `_redirect` and `_source`.
+ * becoming fields: the honeypot, `_redirect`, `_source` and the UTM parameters (`_utm_source`…,
+ * kept in `meta.utm`).
  */
 import { canonicalName } from '../../contract/fields/names.ts'
 import { coerceFormValues } from '../fields/values.ts'
@@ -10,6 +11,7 @@ import { LIMITS } from '../../contract/limits.ts'
 import type { FormLimits } from '../../contract/fields/types/spec.ts'
 import type { FieldMap } from './field-cache-types.ts'
 import type { DataObject, Submission } from './shape.ts'
+import { MAX_UTM_LENGTH, UTM_KEYS, utmPair, type Utm } from '../../contract/fields/link.ts'
 
 /** One leading underscore marks a reserved key; `__proto__` and other `__` names are ordinary fields. */
 const RESERVED = /^_(?!_)/
@@ -35,7 +37,10 @@ export function formSubmission(
   const data: DataObject = Object.create(null)
   let redirect: string | null = null
   let source: string | undefined
+  const utm: Utm = {}
+  const utmKeys = new Map(UTM_KEYS.map((key) => [utmPair(key), key]))
   for (const [name, values] of grouped) {
+    const utmKey = utmKeys.get(name)
     if (name === honeypot) {
       // Left in the data as text for prepareRecord, which takes it out and flags spam.
       data[name] = values.length === 1 ? values[0] : values
@@ -43,13 +48,19 @@ export function formSubmission(
       redirect = values[0]
     } else if (name === '_source') {
       source = values[0].slice(0, LIMITS.maxSourceLength)
+    } else if (utmKey) {
+      if (values[0] !== '') utm[utmKey] = values[0].slice(0, MAX_UTM_LENGTH)
     } else if (!RESERVED.test(name)) {
       const value = coerceFormValues(fields.get(canonicalName(name)), values, limits)
       if (value !== undefined) data[name] = value
     }
     // Other names starting with one `_` (`_next`, `_subject`…) are reserved and ignored.
   }
-  return { data, meta: source === undefined ? {} : { source }, redirect }
+  const meta = {
+    ...(source === undefined ? {} : { source }),
+    ...(Object.keys(utm).length > 0 ? { utm } : {}),
+  }
+  return { data, meta, redirect }
 }
 
 /** The redirect target when its origin is one the owner allowed, else null. */

@@ -67,6 +67,7 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
   checkKeyCount(normalized, settings.maxKeys)
   const newFields: NewField[] = []
   const unfielded: string[] = []
+  const dropped: string[] = []
   for (const name of names) {
     const value = normalized[name]
     const field = fields.get(name)
@@ -76,12 +77,16 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
       else newFields.push({ name, type: inferType(value) })
     } else if (!field.autoCreated && !field.proposed) {
       const problem = checkValue(field, value)
-      if (problem) problems.add(name, problem)
+      // A hidden field's value comes from the link, which the respondent cannot fix: a bad one is dropped, and meta says so.
+      if (problem && field.hidden) {
+        delete normalized[name]
+        dropped.push(name)
+      } else if (problem) problems.add(name, problem)
       else normalized[name] = valueAsStored(field, value)
     }
   }
   for (const field of fields.values()) {
-    if (unasked.has(field.name)) continue
+    if (field.hidden || unasked.has(field.name)) continue
     const problem = checkRequired(field, Object.hasOwn(normalized, field.name) ? normalized[field.name] : undefined)
     if (problem) problems.add(field.name, problem)
   }
@@ -91,7 +96,7 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
   if (names.length === 0 && !spam) throw emptyRecord()
   return {
     data: normalized,
-    meta: submission.meta,
+    meta: dropped.length > 0 ? { ...submission.meta, dropped } : submission.meta,
     spam,
     newFields,
     ...(unfielded.length > 0 ? { unfielded } : {}),

@@ -5,6 +5,7 @@
 import { AppError, cutText, describeProblems, ProblemList } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { isIsoDate } from '../fields/values.ts'
+import type { Utm } from '../../contract/fields/link.ts'
 
 /** A JSON object as parsed: own keys only, never read through the prototype. */
 export type DataObject = Record<string, unknown>
@@ -16,6 +17,10 @@ export interface RecordMeta {
   verified?: true
   /** Set by the server, never taken from the body: the refused `_redirect` of a form post (ingest.ts). */
   redirectRefused?: string
+  /** Set by the server: the UTM parameters of the form's link (a form post's `_utm_source`…). */
+  utm?: Utm
+  /** Set by the server: the hidden fields whose values were dropped because they did not fit (the respondent cannot fix them). */
+  dropped?: string[]
 }
 
 export interface Submission {

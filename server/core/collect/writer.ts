@@ -60,10 +60,7 @@ const notDurable = (message: string) =>
   )
 
 /** The stored meta text; most records have none, and `{}` needs no serialising. */
-const metaText = (meta: PreparedRecord['meta']) =>
-  meta.source === undefined && meta.timestamp === undefined && meta.redirectRefused === undefined
-    ? '{}'
-    : JSON.stringify(meta)
+const metaText = (meta: PreparedRecord['meta']) => (Object.keys(meta).length === 0 ? '{}' : JSON.stringify(meta))
 
 function unionNewFields(prepared: PreparedRecord[]): NewField[] {
   const seen = new Map<string, NewField>()

@@ -11,17 +11,11 @@ import type { FileOptions } from '../../contract/files/model.ts'
 import { storedFileOptions } from '../fields/file-settings.ts'
 import { storedTypeSettings } from '../fields/type-settings.ts'
 import type { TypeSettings } from '../../contract/fields/type-settings.ts'
-import type { ShowIf } from '../../contract/fields/show-if.ts'
+import type { FieldForm } from '../../contract/fields/form.ts'
 import { storedForm } from '../fields/form-settings.ts'
 
-/** A stored `form`'s condition as the page carries it (left out when the question is always asked). */
-const conditionOf = (form: string | null): { showIf?: ShowIf } => {
-  const { showIf } = storedForm(form)
-  return showIf ? { showIf } : {}
-}
-
-/** The parts of a field the page shows; its type's own settings (a rating's `max`) at the top level, as the API's Field has them. */
-export interface FillInField extends TypeSettings {
+/** The parts of a field the page shows; its type's own settings (a rating's `max`) and form settings (help, rules…) at the top level, as the API's Field has them. */
+export interface FillInField extends TypeSettings, FieldForm {
   name: string
   type: FieldType
   label: string
@@ -29,8 +23,6 @@ export interface FillInField extends TypeSettings {
   options: string[] | null
   /** A file field's options (how many files, how large, which kinds); absent for other types. */
   file?: FileOptions
-  /** Asked only when earlier answers meet this (contract/fields/show-if.ts); absent: always asked. */
-  showIf?: ShowIf
 }
 
 /** The content of an app's fill-in page; the page adds where it posts and the honeypot. */
@@ -58,7 +50,7 @@ export async function fillInForm(ctx: AppContext, appId: string): Promise<FillIn
         options: row.options === null ? null : (JSON.parse(row.options) as string[]),
         ...(row.type === 'file' ? { file: storedFileOptions(row.settings) } : {}),
         ...storedTypeSettings(row.type as FieldType, row.settings),
-        ...conditionOf(row.form),
+        ...storedForm(row.form),
       })),
     theme: await themeOf(ctx, appId),
   }

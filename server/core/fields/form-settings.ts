@@ -10,10 +10,31 @@ import { FORM_KEYS, type FieldForm, type FormPatch } from '../../contract/fields
 import { ruleProblems } from '../../contract/fields/rule-problems.ts'
 import { RULE_KEYS, RULE_TYPES, type FieldRules } from '../../contract/fields/rules.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
+import type { ShowIf } from '../../contract/fields/show-if.ts'
 
 /** Reads the stored `form` column (JSON text or null) as the field's form keys; {} when none. */
 export function storedForm(form: string | null): FieldForm {
   return form === null ? {} : (JSON.parse(form) as FieldForm)
+}
+
+/** What the ingest checks read of a stored `form`: the rules, whether the field is hidden, and its condition (keys left out when unset). */
+export function formChecks(form: string | null): { rules?: FieldRules; hidden?: true; showIf?: ShowIf } {
+  const { rules, hidden, showIf } = storedForm(form)
+  return { ...(rules ? { rules } : {}), ...(hidden ? { hidden } : {}), ...(showIf ? { showIf } : {}) }
+}
+
+/** Types a link cannot fill: a file is chosen by the respondent, and a consent is the respondent's own tick. */
+const UNLINKED_TYPES: readonly FieldType[] = ['file', 'consent']
+
+/** Problems with `hidden` or `prefill` on a type a link cannot fill. */
+function linkProblems(type: FieldType, form: Record<string, unknown>): Problem[] {
+  if (!UNLINKED_TYPES.includes(type)) return []
+  return (['hidden', 'prefill'] as const)
+    .filter((key) => form[key] === true)
+    .map((key) => ({
+      path: key,
+      message: `cannot be true for a ${type} field: ${type === 'file' ? 'a link cannot choose files' : 'only the respondent can tick a consent'}`,
+    }))
 }
 
 /** The rules after `patch` on `stored`, keeping only those that fit `type`. */
@@ -48,6 +69,6 @@ export function formAfter(
   const rules = rulesAfter(type, before.rules, patch.rules)
   if (Object.keys(rules).length > 0) next.rules = rules
   else delete next.rules
-  const problems = ruleProblems(type, patch.rules ?? {}, rules)
+  const problems = [...ruleProblems(type, patch.rules ?? {}, rules), ...linkProblems(type, next)]
   return { form: Object.keys(next).length === 0 ? null : JSON.stringify(next), problems }
 }

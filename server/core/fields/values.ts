@@ -7,6 +7,8 @@
 import { fieldTypeSpec, type FieldType } from '../../contract/fields/types/index.ts'
 import type { FileOptions } from '../../contract/files/model.ts'
 import type { TypeSettings } from '../../contract/fields/type-settings.ts'
+import type { FieldRules } from '../../contract/fields/rules.ts'
+import { ruleProblem } from '../../contract/fields/rule-check.ts'
 import type { ShowIf } from '../../contract/fields/show-if.ts'
 
 export { isIsoDate } from '../../contract/fields/types/date.ts'
@@ -25,6 +27,10 @@ export interface FieldRule extends TypeSettings {
   proposed?: boolean
   /** A file field's options as stored (missing keys take their defaults). */
   file?: Partial<FileOptions> | null
+  /** What an answer must also meet beyond its type (contract/fields/rules.ts). */
+  rules?: FieldRules
+  /** Never shown on the form, filled from the link: a bad value is dropped instead of refused. */
+  hidden?: boolean
   /** Asked only when earlier answers meet this (contract/fields/show-if.ts): otherwise its answer is dropped. */
   showIf?: ShowIf | null
 }
@@ -35,7 +41,7 @@ export const isMissing = (value: unknown): boolean => value === undefined || val
 /** Why `value` does not fit the defined field, or null when it does (missing values fit; `required` is separate). */
 export function checkValue(field: FieldRule, value: unknown): string | null {
   if (isMissing(value)) return null
-  return fieldTypeSpec(field.type).check(value, field.options, field)
+  return fieldTypeSpec(field.type).check(value, field.options, field) ?? ruleProblem(field.rules, value)
 }
 
 /** An accepted value of a defined field as it is stored (its type's `store`: a consent keeps the text agreed to). */

@@ -40,11 +40,43 @@
   /** True when the question has an answer: a choice picked, or something typed or selected. */
   const answered = (q) => controlsOf(q).some((c) => (c.type === 'radio' || c.type === 'checkbox' ? c.checked : c.value))
 
+  /** The field's rules as the server wrote them (data-rules): by key, each one's bound, message and words. */
+  const rulesOf = (q) => (q.dataset.rules ? JSON.parse(q.dataset.rules) : {})
+
+  /** The words of the first rule the browser found broken, or of the picks a multichoice counts. */
+  function ruleProblemOf(q, c) {
+    const rules = rulesOf(q)
+    if (q.matches('fieldset')) {
+      const picked = controlsOf(q).filter((x) => x.checked).length
+      if (rules.minPicks && picked > 0 && picked < rules.minPicks.value) return rules.minPicks.words
+      if (rules.maxPicks && picked > rules.maxPicks.value) return rules.maxPicks.words
+      return ''
+    }
+    const v = c.validity
+    const broken = [
+      [v.tooShort, rules.minLength],
+      [v.tooLong, rules.maxLength],
+      [v.patternMismatch, rules.pattern],
+      [v.rangeUnderflow, rules.min || rules.earliest],
+      [v.rangeOverflow, rules.max || rules.latest],
+      [v.stepMismatch, rules.step],
+    ].find(([flag, rule]) => flag && rule)
+    return broken ? broken[1].words : ''
+  }
+
   function problemOf(q) {
-    if (q.matches('fieldset')) return q.hasAttribute('data-required') && !answered(q) ? q.dataset.missing : ''
+    if (q.matches('fieldset'))
+      return q.hasAttribute('data-required') && !answered(q) ? q.dataset.missing : ruleProblemOf(q, null)
     const c = controlsOf(q)[0]
     if (c.validity.valueMissing) return q.dataset.missing
+    const rule = ruleProblemOf(q, c)
+    if (rule) return rule
     if (c.validity.typeMismatch || c.validity.badInput || c.validity.stepMismatch) return q.dataset.invalid
+    // A length the browser does not flag (a value it did not see typed) is counted here.
+    const { minLength, maxLength } = rulesOf(q)
+    const length = [...c.value].length
+    if (minLength && length > 0 && length < minLength.value) return minLength.words
+    if (maxLength && length > maxLength.value) return maxLength.words
     // Files are checked against the field's count and size before any byte is sent.
     if (c.type === 'file') {
       const files = [...c.files]
@@ -177,7 +209,8 @@
       const q = questions.find((x) => x.dataset.field === p.path)
       if (!q) unexplained = true
       else if (!invalid.includes(q)) {
-        setError(q, answered(q) ? q.dataset.invalid : q.dataset.missing)
+        const rule = Object.values(rulesOf(q)).find((r) => r.message === p.message)
+        setError(q, rule ? rule.words : answered(q) ? q.dataset.invalid : q.dataset.missing)
         invalid.push(q)
       }
     }
