@@ -114,6 +114,27 @@ describe.skipIf(!hasBrowser)('conditional questions in Chromium', () => {
     await page.context().close()
   })
 
+  test('a condition on a hidden field reads the value the link gave it', async () => {
+    const { id, url } = await publishedForm([
+      { name: 'source', hidden: true },
+      { name: 'code', label: 'Partner code', showIf: { all: [{ field: 'source', op: 'eq', value: 'partner' }] } },
+      { name: 'name', label: 'Your name' },
+    ])
+    const page = await newPage(true)
+    await page.goto(`${url}?source=partner`)
+    await page.getByLabel('Partner code').fill('P-7')
+    await page.getByLabel('Your name').fill('Ada')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('heading', { name: 'Thank you – your answers were saved.' }).waitFor()
+    await page.goto(url)
+    expect(await page.getByLabel('Partner code').isVisible()).toBe(false)
+    await page.getByLabel('Your name').fill('Grace')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('heading', { name: 'Thank you – your answers were saved.' }).waitFor()
+    expect(await storedData(id)).toEqual([{ source: 'partner', code: 'P-7', name: 'Ada' }, { name: 'Grace' }])
+    await page.context().close()
+  })
+
   test('on random forms and answers, the page asks exactly the questions the server keeps', async () => {
     const page = await newPage(true)
     await checkProperty(
