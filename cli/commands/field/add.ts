@@ -13,6 +13,7 @@ import {
   typeArg,
 } from './_view.ts'
 import { checkInput } from '../../validate.ts'
+import { showIfArgs, showIfOf } from './_show-if.ts'
 import { createFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
 export default defineSvcCommand({
@@ -38,6 +39,7 @@ export default defineSvcCommand({
     },
     ...fileArgs,
     ...ratingArgs,
+    ...showIfArgs,
     ...quietArg,
   },
   async run(args, env) {
@@ -49,6 +51,7 @@ export default defineSvcCommand({
       options: parseOptions(args.options),
       ...fileOptionsOf(args),
       ...ratingOptionsOf(args),
+      ...showIfOf(args),
     }
     const field = await env
       .client()

@@ -13,6 +13,7 @@ import {
   typeArg,
 } from './_view.ts'
 import { checkInput } from '../../validate.ts'
+import { showIfArgs, showIfOf } from './_show-if.ts'
 import { updateFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
 export default defineSvcCommand({
@@ -31,6 +32,7 @@ export default defineSvcCommand({
     options: { type: 'string', description: 'Replace the choices: a,b,c or a JSON array', valueHint: 'list' },
     ...fileArgs,
     ...ratingArgs,
+    ...showIfArgs,
     force: {
       type: 'boolean',
       description:
@@ -46,10 +48,11 @@ export default defineSvcCommand({
       options: parseOptions(args.options),
       ...fileOptionsOf(args),
       ...ratingOptionsOf(args),
+      ...showIfOf(args),
     }
     if (Object.values(body).every((v) => v === undefined))
       throw usageError(
-        'Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size, --accept or --max-rating',
+        'Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size, --accept, --max-rating or --show-if',
       )
     const force = args.force ? { force: true } : {}
     const field = await env.client().call('fields.update', {
