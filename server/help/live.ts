@@ -19,6 +19,7 @@ import { recordCounts } from '../core/records/counts.ts'
 import { fieldValueCounts } from './field-counts.ts'
 import { storedFileOptions } from '../core/fields/file-settings.ts'
 import { storedTypeSettings } from '../core/fields/type-settings.ts'
+import { storedForm } from '../core/fields/form-settings.ts'
 
 export type { HelpField, HelpInput }
 
@@ -55,6 +56,7 @@ export async function helpInput(
         autoCreated: row.autoCreated,
         ...(row.type === 'file' ? storedFileOptions(row.settings) : {}),
         ...storedTypeSettings(row.type as FieldType, row.settings),
+        ...storedForm(row.form),
         count: valueCounts === null ? null : (valueCounts.get(row.name) ?? 0),
       })),
     ...counts,

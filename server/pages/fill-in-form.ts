@@ -8,10 +8,10 @@
  */
 import type { FillInField } from '../core/connect/fill-in.ts'
 import { MAX_UTM_LENGTH, UTM_KEYS, utmPair, utmParameter } from '../contract/fields/link.ts'
-import { longestAnswer, ruleRefusals } from '../contract/fields/rule-check.ts'
-import { TEXT_RULE_TYPES } from '../contract/fields/rules.ts'
+import { ruleRefusals } from '../contract/fields/rule-check.ts'
+import { ruleAttributes } from '../contract/fields/rule-attributes.ts'
 import { fieldTypeSpec } from '../contract/fields/types/index.ts'
-import { html, type Html } from './html.ts'
+import { html, trusted, type Html } from './html.ts'
 
 /** The id of a question's help text. */
 export const helpIdOf = (id: string): string => `${id}-help`
@@ -27,36 +27,9 @@ export const helpHtml = (field: FillInField, id: string): Html | '' =>
 export const describedBy = (field: FillInField, id: string, ids: string): string =>
   field.help ? `${helpIdOf(id)} ${ids}` : ids
 
-/** A `datetime-local` bound: a date alone is the start (earliest) or the end (latest) of its day. */
-const localBound = (bound: string, end: boolean): string =>
-  bound.length === 10 ? `${bound}T${end ? '23:59' : '00:00'}` : bound.slice(0, 16)
-
 /** The HTML attributes of an input or text area for the field's placeholder and rules. */
-export function inputAttributes(field: FillInField, inputType: string | null): Html {
-  const rules = field.rules ?? {}
-  const parts: Html[] = []
-  if (field.placeholder) parts.push(html`placeholder="${field.placeholder}"`)
-  if (TEXT_RULE_TYPES.includes(field.type)) {
-    const longest = longestAnswer(rules)
-    if (rules.minLength !== undefined) parts.push(html`minlength="${rules.minLength}"`)
-    if (longest !== undefined) parts.push(html`maxlength="${longest}"`)
-    // The browser anchors the pattern itself, and skips one it cannot compile (the server checks anyway).
-    if (rules.pattern !== undefined && inputType !== null) parts.push(html`pattern="${rules.pattern}"`)
-  }
-  if (field.type === 'number') {
-    if (rules.min !== undefined) parts.push(html`min="${rules.min}"`)
-    if (rules.max !== undefined) parts.push(html`max="${rules.max}"`)
-  }
-  if (inputType === 'date') {
-    if (rules.earliest !== undefined) parts.push(html`min="${rules.earliest.slice(0, 10)}"`)
-    if (rules.latest !== undefined) parts.push(html`max="${rules.latest.slice(0, 10)}"`)
-  }
-  if (inputType === 'datetime-local') {
-    if (rules.earliest !== undefined) parts.push(html`min="${localBound(rules.earliest, false)}"`)
-    if (rules.latest !== undefined) parts.push(html`max="${localBound(rules.latest, true)}"`)
-  }
-  return html`${parts.map((part) => html` ${part}`)}`
-}
+export const inputAttributes = (field: FillInField, inputType: string | null): Html =>
+  html`${ruleAttributes(field, inputType).map(([name, value]) => html` ${trusted(name)}="${value}"`)}`
 
 /** The step of a number input: the rule's, else any number for a decimal type. */
 export const stepAttribute = (field: FillInField, decimal: boolean): Html | '' =>

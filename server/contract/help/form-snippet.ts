@@ -9,9 +9,12 @@ import { choiceLayout, type FieldControl } from '../fields/types/control.ts'
 import { fieldTypeSpec, type FieldType } from '../fields/types/index.ts'
 import type { TypeSettings } from '../fields/type-settings.ts'
 import { escapeHtml } from './markdown.ts'
+import type { FieldForm } from '../fields/form.ts'
+import { ruleAttributes } from '../fields/rule-attributes.ts'
+import { UTM_KEYS } from '../fields/link.ts'
 
 /** What the snippet needs of a field; its type's own settings (a rating's `max`) as the API's Field has them. */
-export interface SnippetField extends TypeSettings {
+export interface SnippetField extends TypeSettings, Pick<FieldForm, 'placeholder' | 'rules' | 'hidden'> {
   name: string
   type: FieldType
   label: string
@@ -33,7 +36,13 @@ function controlLines(field: SnippetField, control: FieldControl): string[] {
   const name = escapeHtml(field.name)
   const label = escapeHtml(field.label || field.name)
   const required = field.required ? ' required' : ''
-  if (control.kind === 'textarea') return [`  <label>${label} <textarea name="${name}"${required}></textarea></label>`]
+  if (field.hidden) return [`  <input type="hidden" name="${name}" value="">`]
+  const rules = (inputType: string | null) =>
+    ruleAttributes(field, inputType)
+      .map(([attribute, value]) => ` ${attribute}="${escapeHtml(value)}"`)
+      .join('')
+  if (control.kind === 'textarea')
+    return [`  <label>${label} <textarea name="${name}"${rules(null)}${required}></textarea></label>`]
   if (control.kind === 'input' && control.type === 'file') {
     const accept = field.accept && field.accept.length > 0 ? ` accept="${escapeHtml(field.accept.join(','))}"` : ''
     const multiple = (field.maxFiles ?? 1) > 1 ? ' multiple' : ''
@@ -45,7 +54,7 @@ function controlLines(field: SnippetField, control: FieldControl): string[] {
     ]
   if (control.kind === 'input') {
     const type = control.type === 'text' ? '' : ` type="${control.type}"${control.decimal ? ' step="any"' : ''}`
-    return [`  <label>${label} <input${type} name="${name}"${required}></label>`]
+    return [`  <label>${label} <input${type} name="${name}"${rules(control.type)}${required}></label>`]
   }
   const choices = control.choices(field.options, field)
   const layout = choiceLayout(control.multiple, choices.length)
@@ -91,7 +100,31 @@ export function htmlFormSnippet(endpoint: string, fields: readonly SnippetField[
     `  <input type="text" name="${escapeHtml(honeypot)}" tabindex="-1" autocomplete="off" hidden>`,
     '  <!-- Optional: where to send the person afterwards (an origin the owner allowed) -->',
     '  <!-- <input type="hidden" name="_redirect" value="https://example.com/thanks"> -->',
+    ...(list.some((field) => field.hidden) ? LINK_SCRIPT : []),
     '  <button type="submit">Send</button>',
     '</form>',
   ].join('\n')
 }
+
+/**
+ * With hidden fields: a script that fills them from the page's link (`?source=newsletter`), else
+ * from the form's data attributes (`<form data-source="newsletter">`), and passes on the link's
+ * UTM parameters (as `_utm_source`…, kept in the record's meta.utm).
+ */
+const LINK_SCRIPT = [
+  '  <!-- Fills the hidden inputs from this page\'s link (?source=…) or the form\'s data-source="…", and passes on utm_* -->',
+  '  <script>',
+  '    ;(() => {',
+  "      const form = document.currentScript.closest('form')",
+  '      const query = new URLSearchParams(location.search)',
+  "      for (const input of form.querySelectorAll('input[type=hidden][name]')) {",
+  "        const value = query.get(input.name) ?? form.getAttribute('data-' + input.name)",
+  '        if (value !== null) input.value = value',
+  '      }',
+  `      for (const key of ${JSON.stringify(UTM_KEYS).replaceAll('"', "'")}) {`,
+  "        const value = query.get('utm_' + key)",
+  "        if (value) form.append(Object.assign(document.createElement('input'), { type: 'hidden', name: '_utm_' + key, value }))",
+  '      }',
+  '    })()',
+  '  </script>',
+]

@@ -3,12 +3,13 @@
  * URL, fields with their counts, switches and limits). The self-description reads them (server/help/live.ts);
  * the snippets here and the admin page render them.
  */
+import type { FieldForm } from '../fields/form.ts'
 import type { FieldType } from '../fields/types/index.ts'
 import type { ReadAccess } from '../share/reads.ts'
 import type { TypeSettings } from '../fields/type-settings.ts'
 
 /** A field as the help pages show it; its type's own settings (a rating's `max`) at the top level, as the API's Field has them. */
-export interface HelpField extends TypeSettings {
+export interface HelpField extends TypeSettings, FieldForm {
   name: string
   type: FieldType
   label: string

@@ -51,7 +51,10 @@ export function formSubmission(
     } else if (utmKey) {
       if (values[0] !== '') utm[utmKey] = values[0].slice(0, MAX_UTM_LENGTH)
     } else if (!RESERVED.test(name)) {
-      const value = coerceFormValues(fields.get(canonicalName(name)), values, limits)
+      const field = fields.get(canonicalName(name))
+      // A hidden input the link did not fill (a snippet's value="") is no answer.
+      if (field?.hidden && values.every((value) => value === '')) continue
+      const value = coerceFormValues(field, values, limits)
       if (value !== undefined) data[name] = value
     }
     // Other names starting with one `_` (`_next`, `_subject`…) are reserved and ignored.
