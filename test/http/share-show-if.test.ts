@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import { makeEndpoint, storedRecords } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
+import { target } from '../support/call.ts'
 
 const URLENCODED = { 'content-type': 'application/x-www-form-urlencoded' }
 
@@ -102,5 +103,23 @@ describe('conditional questions at ingest', () => {
     expect([json.status, json.body]).toEqual([422, WHY_MISSING])
     expect((await post('likes=true&why=not+asked&more=nor+this')).status).toBe(303)
     expect(await stored()).toEqual([{ likes: true }])
+  })
+
+  test('?help says when each question is asked and what a condition does to a submission', async () => {
+    const { t, endpoint } = await setup()
+    const help = (await t.request('GET', `${target('ingest.post', { params: { token: endpoint.token } }).path}?help`))
+      .text
+    expect(help).toContain(
+      [
+        'How the fields are asked:',
+        '- `why`: asked only when `likes is false`',
+        '- `more`: asked only when `why is answered`',
+        '',
+        'A field asked only on a condition (`showIf`, on earlier answers: `eq`, `ne`, `in`, `contains`, `gt`, `lt`, `answered`, `unanswered`) is required only when the condition holds, and when it does not, its answer is dropped from the stored record whatever was sent, so the record holds what the respondent was asked; a question not asked counts as unanswered for the conditions after it.',
+        '',
+      ].join('\n'),
+    )
+    // The snippet shows every question; one asked on a condition is not marked required.
+    expect(help).toContain('  <label>Why not? <input name="why"></label>\n')
   })
 })
