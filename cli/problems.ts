@@ -13,6 +13,7 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
 export function flagForPath(command: SvcCommand, path: string): { flag: string; rest: string } | undefined {
   const flagFor = command.svc.flagFor ?? {}
   if (flagFor['*']) return { flag: flagFor['*'], rest: path }
+  if (flagFor[path]) return { flag: flagFor[path], rest: '' }
   const head = path.split(/[.[]/)[0]
   const rest = path.slice(head.length).replace(/^\./, '')
   if (!head) return undefined

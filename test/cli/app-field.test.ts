@@ -232,7 +232,7 @@ describe('field', () => {
 
     const human = ok(await cli('field', 'list', '--app', app)).stdout
     expect(human).toMatch(
-      /^POS\s+NAME\s+TYPE\s+REQUIRED\s+OPTIONS\s+LABEL\s+PROPOSED\s+ID\n0\s+e-mail\s+email\s+-\s+Your e-mail/,
+      /^POS\s+NAME\s+TYPE\s+REQUIRED\s+OPTIONS\s+LABEL\s+FORM\s+PROPOSED\s+ID\n0\s+e-mail\s+email\s+-\s+Your e-mail/,
     )
     expect(human).toEndWith('\n\n2 of 50 fields\n')
 

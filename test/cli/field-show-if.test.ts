@@ -21,7 +21,7 @@ describe('field --show-if', () => {
     const shown = ok(await cli('field', 'get', '--app', app, '--field', 'why')).stdout
     expect(shown).toContain('show if       likes is false\n')
     const list = ok(await cli('field', 'list', '--app', app)).stdout.split('\n')
-    expect(list[0]).toMatch(/^POS\s+NAME\s+TYPE\s+REQUIRED\s+OPTIONS\s+LABEL\s+SHOW IF\s+PROPOSED\s+ID$/)
+    expect(list[0]).toMatch(/^POS\s+NAME\s+TYPE\s+REQUIRED\s+OPTIONS\s+LABEL\s+FORM\s+SHOW IF\s+PROPOSED\s+ID$/)
     expect(list[2]).toContain('likes is false')
 
     const any = {

@@ -10,6 +10,7 @@ import { FIELD_TYPES, type FieldType } from '../../../server/contract/fields/typ
 import { RATING } from '../../../server/contract/fields/types/rating.ts'
 import type { Field } from '../../../server/contract/api/fields.ts'
 import { asProgram } from '../../program.ts'
+import { formDetails, formSummary } from './_form.ts'
 import { showIfText } from '../../../server/contract/fields/show-if-text.ts'
 
 export type { Field }
@@ -128,6 +129,7 @@ export const fieldDetails = (field: Field) => (style: Style) =>
           accept: field.accept?.length ? field.accept.join(', ') : 'any',
         }
       : {}),
+    ...formDetails(field),
     ...(field.showIf ? { 'show if': showIfText(field.showIf) } : {}),
     position: field.position,
     'auto-created': field.autoCreated ? 'yes' : 'no',
@@ -151,6 +153,7 @@ export const fieldTable =
         required: (f) => (f.required ? 'yes' : ''),
         options: (f) => f.options,
         label: (f) => f.label,
+        form: (f) => formSummary(f),
         // Only when a field has a condition, so a plain form's table stays narrow.
         ...(fields.some((f) => f.showIf) ? { 'show if': (f: Field) => (f.showIf ? showIfText(f.showIf) : '') } : {}),
         proposed: (f) => (f.proposed ? 'yes' : ''),

@@ -12,6 +12,7 @@ import {
   ratingOptionsOf,
   typeArg,
 } from './_view.ts'
+import { formArgs, formBodyOf, formFlagFor } from './_form.ts'
 import { checkInput } from '../../validate.ts'
 import { showIfArgs, showIfOf } from './_show-if.ts'
 import { createFieldSchema } from '../../../server/contract/fields/schemas.ts'
@@ -20,7 +21,7 @@ export default defineSvcCommand({
   description: 'Add a field to an app (at most 50 per app)',
   example: 'svc-cli field add --app 0193… --name plan --type choice --options "free,pro" --required',
   effect: 'write',
-  flagFor: { max: '--max-rating' },
+  flagFor: { max: '--max-rating', ...formFlagFor },
   args: {
     ...appArg,
     name: {
@@ -39,6 +40,7 @@ export default defineSvcCommand({
     },
     ...fileArgs,
     ...ratingArgs,
+    ...formArgs,
     ...showIfArgs,
     ...quietArg,
   },
@@ -51,6 +53,7 @@ export default defineSvcCommand({
       options: parseOptions(args.options),
       ...fileOptionsOf(args),
       ...ratingOptionsOf(args),
+      ...formBodyOf(args, false),
       ...showIfOf(args),
     }
     const field = await env

@@ -12,16 +12,18 @@ import {
   ratingOptionsOf,
   typeArg,
 } from './_view.ts'
+import { formArgs, formBodyOf, formFlagFor } from './_form.ts'
 import { checkInput } from '../../validate.ts'
 import { showIfArgs, showIfOf } from './_show-if.ts'
 import { updateFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
 export default defineSvcCommand({
-  description: "Change a field's name, type, label, required flag or options",
+  description:
+    "Change a field's name, type, label, required flag, options, help, placeholder, rules, hidden or prefill",
   example:
     'svc-cli field update --app 0193… --field email --label "Your e-mail" --required     # a new --type on a published app with records needs --force',
   effect: 'write',
-  flagFor: { max: '--max-rating' },
+  flagFor: { max: '--max-rating', ...formFlagFor },
   args: {
     ...appArg,
     ...fieldArg,
@@ -32,6 +34,7 @@ export default defineSvcCommand({
     options: { type: 'string', description: 'Replace the choices: a,b,c or a JSON array', valueHint: 'list' },
     ...fileArgs,
     ...ratingArgs,
+    ...formArgs,
     ...showIfArgs,
     force: {
       type: 'boolean',
@@ -48,11 +51,12 @@ export default defineSvcCommand({
       options: parseOptions(args.options),
       ...fileOptionsOf(args),
       ...ratingOptionsOf(args),
+      ...formBodyOf(args, true),
       ...showIfOf(args),
     }
     if (Object.values(body).every((v) => v === undefined))
       throw usageError(
-        'Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size, --accept, --max-rating or --show-if',
+        'Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size, --accept, --max-rating, --help-text, --placeholder, a rule (--min-length, --pattern, --min, --earliest, --min-picks…), --hidden, --prefill or --show-if',
       )
     const force = args.force ? { force: true } : {}
     const field = await env.client().call('fields.update', {
