@@ -12,6 +12,7 @@ import { fieldTypeSpec } from '../contract/fields/types/index.ts'
 import { fileHint } from '../contract/files/hint.ts'
 import { fileOptions } from '../contract/files/model.ts'
 import { html, type Html } from './html.ts'
+import { questionsHtml } from './fill-in-pages.ts'
 import { conditionalRequired, conditionsData, requiredAttributes, requiredNow } from './fill-in-conditions.ts'
 import { document } from './layout.ts'
 import { CHOOSE_FILES_AGAIN, labelOf, labelSeparator, SUBMIT_ANOTHER } from './respondent-words.ts'
@@ -178,7 +179,7 @@ ${page.description ? html`<p class="lead">${page.description}</p>` : ''}
 <form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${conditionsData(page.fields)}${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}>
 ${errorSummary(page)}
 ${asked.length === 0 ? html`<p>This form has no questions yet.</p>` : ''}
-${asked.map((field, index) => fieldHtml(field, index, page))}
+${questionsHtml(page.fields, asked, (field, index) => fieldHtml(field, index, page))}
 ${hiddenInputs(page.fields, page.values, page.utm)}
 <div class="hp" aria-hidden="true"><label>Leave this empty <input type="text" name="${page.honeypot}" tabindex="-1" autocomplete="off"></label></div>
 <div class="actions"><button type="submit">${theme.buttonText}</button></div>

@@ -35,6 +35,7 @@ input[type=file]::file-selector-button{font:inherit;font-weight:600;min-height:4
 .upload{margin:0 0 1rem}
 .upload label{display:block;font-weight:600;margin-bottom:.35rem}
 .upload progress{width:100%;height:1rem;accent-color:var(--primary)}
+.progress{display:block;width:100%;height:.75rem;margin:0 0 1.25rem;accent-color:var(--primary)}
 :focus-visible{outline:3px solid var(--primary);outline-offset:2px}
 .error{color:var(--error);font-size:.95rem;margin:.35rem 0 0}
 .errors{border:3px solid var(--error);border-radius:.4rem;padding:.75rem 1rem;margin-bottom:1.5rem}

@@ -11,6 +11,7 @@ import { expect } from '../apps/input.ts'
 import { characterCount, hasControlCharacters } from './names.ts'
 import { rulesPatchSchema, rulesViewSchema, type FieldRules } from './rules.ts'
 import { showIfSchema } from './show-if.ts'
+import { LIMITS } from '../limits.ts'
 
 /** The longest help text and placeholder, in characters. */
 export const FORM_TEXT_LIMITS = { help: 1000, placeholder: 200 } as const
@@ -61,6 +62,18 @@ export const FORM_SCHEMAS = {
   },
   // Which fields it may name, and the values it may compare with, are checked against the app's fields (show-if-check.ts).
   showIf: { patch: showIfSchema, view: showIfSchema },
+  // Pages run in order: a field's page is never lower than the page of the field before it (page-check.ts).
+  page: {
+    patch: z
+      .int({ error: expect('a whole number') })
+      .min(1, 'must be at least 1')
+      .max(LIMITS.maxFields, `can be at most ${LIMITS.maxFields}`)
+      .meta({
+        description:
+          'The page of the form this field starts or is on (1-based; fields without one are on the page of the field before them); pages run in order. The fill-in page shows one page at a time with Next and Back',
+      }),
+    view: z.int().meta({ description: 'The page of the form this field is on, when set' }),
+  },
 } as const
 
 export type FormKey = keyof typeof FORM_SCHEMAS

@@ -18,6 +18,8 @@ export interface ConditionedField extends TypeSettings {
   /** A stranger's key waiting for the owner: on no form, so no condition can name it. */
   proposed?: boolean
   showIf?: ShowIf | null
+  /** Its page, when set (page-check.ts). */
+  page?: number
 }
 
 const TEXT_TYPES: readonly FieldType[] = ['text', 'longtext', 'email', 'phone', 'url']

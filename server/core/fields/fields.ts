@@ -240,7 +240,9 @@ const causeOf = (patch: UpdateFieldInput, current: FieldRow): string =>
       ? 'name'
       : patch.type !== undefined && patch.type !== current.type
         ? 'type'
-        : 'options'
+        : patch.page !== undefined
+          ? 'page'
+          : 'options'
 
 /**
  * Removes a field definition; values already stored under its name stay in the records. A

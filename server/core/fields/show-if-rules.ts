@@ -7,6 +7,7 @@
  */
 import { AppError, type Problem } from '../../contract/errors.ts'
 import { fieldsNaming, showIfProblems, type ConditionedField } from '../../contract/fields/show-if-check.ts'
+import { pageProblem } from '../../contract/fields/page-check.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
 import type { FieldRow } from '../../db/storage/fields.ts'
 import { storedForm } from './form-settings.ts'
@@ -14,6 +15,12 @@ import { storedTypeSettings } from './type-settings.ts'
 
 /** The columns of a field the checks read. */
 type ConditionedRow = Pick<FieldRow, 'name' | 'type' | 'options' | 'settings' | 'form'> & { proposed?: boolean }
+
+/** A stored form's page, when set. */
+const pageOf = (form: string | null): { page?: number } => {
+  const { page } = storedForm(form)
+  return page === undefined ? {} : { page }
+}
 
 /** A stored field as the checks read it. */
 export function conditionedOf(row: ConditionedRow): ConditionedField {
@@ -23,6 +30,7 @@ export function conditionedOf(row: ConditionedRow): ConditionedField {
     options: row.options === null ? null : (JSON.parse(row.options) as string[]),
     proposed: row.proposed,
     showIf: storedForm(row.form).showIf ?? null,
+    ...pageOf(row.form),
     ...storedTypeSettings(row.type as FieldType, row.settings),
   }
 }
@@ -53,7 +61,23 @@ export function conditionProblems(
           brokenBy(cause, `the condition of ${JSON.stringify(field.name)}`, problem),
         ),
   )
-  return [...(sent ? own : own.map((problem) => brokenBy(cause, "this field's condition", problem))), ...others]
+  return [
+    ...(sent ? own : own.map((problem) => brokenBy(cause, "this field's condition", problem))),
+    ...others,
+    ...pageProblems(fields, changed, cause),
+  ]
+}
+
+/** Pages out of order: the changed field's own under `page`, the others' (a move broke them) under `cause`. */
+function pageProblems(fields: readonly ConditionedField[], changed: number | null, cause: string): Problem[] {
+  return fields.flatMap((field, at) => {
+    const problem = pageProblem(fields, at)
+    if (!problem) return []
+    if (at === changed && cause !== 'position') return [problem]
+    return [
+      { path: cause, message: `would put ${JSON.stringify(field.name)} out of page order (page: ${problem.message})` },
+    ]
+  })
 }
 
 /** The problems of a field `added` at the end of `fields` (its own condition's: no other can break). */

@@ -140,27 +140,47 @@
   // Messages change only on Submit or Next (as GOV.UK advises), never when a field loses
   // focus: a message vanishing then would move the button under the pointer mid-click.
 
-  // One question per screen: show one at a time with Back/Next; the last shows the submit button.
-  // `screens` are the questions asked when the screen was shown (the conditions may change them).
+  // One screen at a time with Back/Next: a page of the form (its sections, fill-in-pages.ts) or,
+  // when the theme asks for it, one question; the last screen shows the submit button.
+  // `screens` are the questions asked, by screen, when one was shown (the conditions change them).
+  const sections = [...form.querySelectorAll('section.page')]
+  const byPage = sections.length > 1
+  /** The questions asked now, by screen: each page's (a page with none asked is skipped), or one each. */
+  const screensNow = () =>
+    byPage
+      ? sections.map((section) => asked().filter((q) => section.contains(q))).filter((on) => on.length > 0)
+      : asked().map((q) => [q])
   let current = 0
-  let screens = asked()
-  const paged = form.dataset.layout === 'one-per-screen' && questions.length > 1
+  let screens = screensNow()
+  const paged = byPage || (form.dataset.layout === 'one-per-screen' && questions.length > 1)
   const nav = document.createElement('div')
   const back = document.createElement('button')
   const next = document.createElement('button')
+  const progress = document.createElement('progress')
   function show(index) {
-    screens = asked()
+    screens = screensNow()
     current = Math.max(0, Math.min(index, screens.length - 1))
-    for (const q of questions) q.hidden = q !== screens[current]
+    const on = screens[current] ?? []
+    for (const q of questions) q.hidden = !on.includes(q)
+    for (const section of sections) section.hidden = !section.contains(on[0])
     back.hidden = current === 0
     next.hidden = current >= screens.length - 1
     submit.hidden = current < screens.length - 1
-    status.textContent = `Question ${current + 1} of ${screens.length}`
+    status.textContent = `${byPage ? 'Page' : 'Question'} ${current + 1} of ${screens.length}`
+    progress.max = screens.length
+    progress.value = current + 1
   }
-  /** Shows another screen and focuses its question, so focus never falls back to the page when Back or Next hides itself. */
+  /** Shows the screen `q` is on now. */
+  const showScreenOf = (q) => show(screensNow().findIndex((on) => on.includes(q)))
+  /** Shows another screen and focuses its first question, so focus never falls back to the page when Back or Next hides itself. */
   function moveTo(index) {
     show(index)
-    focusTargetOf(screens[current]).focus()
+    focusTargetOf(screens[current][0]).focus()
+  }
+  if (byPage) {
+    progress.className = 'progress'
+    progress.setAttribute('aria-label', 'Progress through the form')
+    summary.after(progress)
   }
   if (paged) {
     nav.className = 'actions'
@@ -170,13 +190,13 @@
     next.textContent = 'Next'
     back.addEventListener('click', () => moveTo(current - 1))
     next.addEventListener('click', () => {
-      if (validate([screens[current]])) moveTo(current + 1)
+      if (validate(screens[current])) moveTo(current + 1)
     })
     nav.append(back, next)
     submit.parentElement.prepend(nav)
     show(0)
     // An answer that asks more questions (or fewer) changes the screens after this one, not this one.
-    form.addEventListener('svc:asked', () => show(asked().indexOf(screens[current])))
+    form.addEventListener('svc:asked', () => showScreenOf(screens[current][0]))
   }
 
   // A link in the summary goes to its field, on its own screen when there is one per screen.
@@ -186,7 +206,7 @@
     const q = control?.closest('.question')
     if (!q) return
     event.preventDefault()
-    if (paged) show(asked().indexOf(q))
+    if (paged) showScreenOf(q)
     focusTargetOf(q).focus()
   })
 
@@ -220,15 +240,15 @@
         : REFUSALS[error.type] || REFUSALS.internal
     const general = unexplained ? [refusal.text] : []
     if (unexplained && refusal.owner) general.push(`For the form's owner: ${error.message}`)
-    if (paged && invalid.length > 0) show(asked().indexOf(invalid[0]))
+    if (paged && invalid.length > 0) showScreenOf(invalid[0])
     showSummary(invalid, general)
   }
 
   // A page the server refused (sent without this script's checks) starts at its summary.
   if (summary.childElementCount > 0) {
     if (paged) {
-      const first = asked().findIndex((q) => !errorOf(q).hidden)
-      if (first >= 0) show(first)
+      const first = asked().find((q) => !errorOf(q).hidden)
+      if (first) showScreenOf(first)
     }
     summary.focus()
   }
@@ -302,11 +322,11 @@
     event.preventDefault()
     // Enter in a question before the last screen means Next: check this question only, never the unseen ones.
     if (paged && current < screens.length - 1) {
-      if (validate([screens[current]])) moveTo(current + 1)
+      if (validate(screens[current])) moveTo(current + 1)
       return
     }
     if (!validate(asked())) {
-      if (paged) show(asked().findIndex((q) => !errorOf(q).hidden))
+      if (paged) showScreenOf(asked().find((q) => !errorOf(q).hidden))
       return
     }
     submit.disabled = true
