@@ -17,6 +17,7 @@ import {
 import { callServer } from '../support/call.ts'
 import { boundCaller, dataCaller, type DataCall } from '../support/bound-call.ts'
 import { checkProperty } from '../property/check.ts'
+import { axeViolations } from '../support/axe.ts'
 import { formAndAnswers, type RandomField } from '../property/show-if-arbitraries.ts'
 
 setDefaultTimeout(120_000)
@@ -81,6 +82,7 @@ describe.skipIf(!hasBrowser)('conditional questions in Chromium', () => {
     await page.keyboard.press('Space')
     expect([await why.isVisible(), await more.isVisible()]).toEqual([true, false])
     expect(await told(page)).toBe('1 more question')
+    expect(await axeViolations(page)).toEqual([])
     expect(await page.evaluate(() => document.activeElement?.getAttribute('value'))).toBe('false')
     // Asked now, so required now: Submit stops at it.
     await page.getByRole('button', { name: 'Submit' }).click()
@@ -133,6 +135,59 @@ describe.skipIf(!hasBrowser)('conditional questions in Chromium', () => {
     await page.getByRole('heading', { name: 'Thank you – your answers were saved.' }).waitFor()
     expect(await storedData(id)).toEqual([{ source: 'partner', code: 'P-7', name: 'Ada' }, { name: 'Grace' }])
     await page.context().close()
+  })
+
+  test('pages: one at a time, each checked before the next, a page with nothing asked skipped; one long page without JavaScript', async () => {
+    const { id, url } = await publishedForm([
+      { name: 'likes', type: 'boolean', label: 'Do you like it?', required: true },
+      { name: 'why', label: 'Why not?', page: 2, showIf: { all: [{ field: 'likes', op: 'eq', value: false }] } },
+      { name: 'email', type: 'email', label: 'Your e-mail', required: true, page: 3 },
+    ])
+    const page = await newPage(true)
+    await page.goto(url)
+    const email = page.getByLabel('Your e-mail')
+    expect([await email.isVisible(), await page.getByRole('button', { name: 'Submit' }).isVisible()]).toEqual([
+      false,
+      false,
+    ])
+    expect(await page.locator('.status').textContent()).toBe('Page 1 of 2')
+    await page.getByRole('button', { name: 'Next' }).click()
+    expect(await page.locator('.errors li').allTextContents()).toEqual(['Do you like it? Select Yes or No'])
+    await page.getByRole('radiogroup', { name: 'Do you like it?' }).getByLabel('No').check()
+    expect(await page.locator('.status').textContent()).toBe('Page 1 of 3')
+    await page.getByRole('button', { name: 'Next' }).click()
+    expect(await page.getByLabel('Why not?').isVisible()).toBe(true)
+    // Focus moves to the new page's first question.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('why')
+    expect(
+      await page.locator('progress.progress').evaluate((bar: HTMLProgressElement) => [bar.value, bar.max]),
+    ).toEqual([2, 3])
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'Back' }).click()
+    // Back keeps the answers; Yes asks nothing on page 2, so Next goes straight to page 3.
+    await page.getByRole('radiogroup', { name: 'Do you like it?' }).getByLabel('Yes').check()
+    await page.getByRole('button', { name: 'Next' }).click()
+    expect([await email.isVisible(), await page.locator('.status').textContent()]).toEqual([true, 'Page 2 of 2'])
+    await email.fill('ada@example.com')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('heading', { name: 'Thank you – your answers were saved.' }).waitFor()
+    await page.context().close()
+
+    const plain = await newPage(false)
+    await plain.goto(url)
+    expect([await plain.getByLabel('Why not?').isVisible(), await plain.getByLabel('Your e-mail').isVisible()]).toEqual(
+      [true, true],
+    )
+    await plain.getByRole('radiogroup', { name: 'Do you like it?' }).getByLabel('Yes').check()
+    await plain.getByLabel('Why not?').fill('not asked')
+    await plain.getByLabel('Your e-mail').fill('ada@example.com')
+    await Promise.all([plain.waitForURL(/\/thanks$/), plain.getByRole('button', { name: 'Submit' }).click()])
+    // The same record either way.
+    expect(await storedData(id)).toEqual([
+      { likes: true, email: 'ada@example.com' },
+      { likes: true, email: 'ada@example.com' },
+    ])
+    await plain.context().close()
   })
 
   test('on random forms and answers, the page asks exactly the questions the server keeps', async () => {

@@ -291,3 +291,34 @@ describe('changes that would break a condition', () => {
     expect(await names()).toEqual(['color', 'tags', 'age', 'why', 'how'])
   })
 })
+
+describe('pages', () => {
+  test('run in order: a page lower than the one before, or a move that makes one, is refused', async () => {
+    const { add, update, names, t, as, appId } = await setup()
+    expect((await add({ name: 'email', type: 'email', page: 2 })).status).toBe(200)
+    const back = await add({ name: 'phone', page: 1 })
+    expect(answer(back)).toEqual([
+      422,
+      validationBody({
+        path: 'page',
+        message:
+          'cannot be 1: "email" before it is on page 2, and pages run in order; use page 2 or more, or move the field',
+      }),
+    ])
+    expect((await add({ name: 'phone', type: 'phone', page: 3 })).status).toBe(200)
+    const got = await t.call('fields.get', { params: { id: appId, field: 'email' } }, as)
+    expect(got.body.data.page).toBe(2)
+    const moved = await update('phone', { position: 5 })
+    expect(answer(moved)).toEqual([
+      422,
+      validationBody({
+        path: 'position',
+        message:
+          'would put "email" out of page order (page: cannot be 2: "phone" before it is on page 3, and pages run in order; use page 3 or more, or move the field)',
+      }),
+    ])
+    // A field without a page of its own is on the page before it, and may move anywhere.
+    expect((await update('age', { position: 6 })).status).toBe(200)
+    expect(await names()).toEqual(['likes', 'color', 'tags', 'why', 'email', 'phone', 'age'])
+  })
+})
