@@ -20,6 +20,7 @@ function fieldNote(field: HelpField): string | null {
     parts.push(`hidden: never shown, filled from the link (\`/f/<token>?${encodeURIComponent(field.name)}=…\`)`)
   if (field.prefill) parts.push('prefilled from the link when it names the field')
   if (field.showIf) parts.push(`asked only when ${inlineCode(showIfText(field.showIf))}`)
+  if (field.page !== undefined) parts.push(`page ${field.page} of the fill-in form`)
   if (field.help) parts.push(`help "${escapeText(field.help)}"`)
   if (field.placeholder) parts.push(`placeholder "${escapeText(field.placeholder)}"`)
   const rules = RULE_KEYS.filter((key) => field.rules?.[key] !== undefined).map(
