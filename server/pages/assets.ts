@@ -4,6 +4,7 @@
  */
 import fillInScript from './assets/fill-in.client.js' with { type: 'text' }
 import showIfScript from './assets/show-if.client.js' with { type: 'text' }
+import keepAnswersScript from './assets/keep-answers.client.js' with { type: 'text' }
 import wayBackScript from './assets/way-back.client.js' with { type: 'text' }
 import { FILE_TOO_LARGE_WORDS, REFUSAL_WORDS } from './respondent-words.ts'
 import { shownFields } from '../contract/fields/show-if-eval.ts'
@@ -27,15 +28,16 @@ function fillCode(script: string, slot: string, code: string): string {
 }
 
 /**
- * The fill-in page's enhancement scripts, in one file: conditional questions (with the
- * evaluator the server runs, contract/fields/show-if-eval.ts), then the rest, with the
- * respondent words of refusals (respondent-words.ts).
+ * The fill-in page's enhancement scripts, in one file and this order: the answers kept in the
+ * tab (keep-answers.client.js) put back first, then conditional questions (with the evaluator
+ * the server runs, contract/fields/show-if-eval.ts), then the rest, with the respondent words
+ * of refusals (respondent-words.ts).
  */
-export const FILL_IN_CLIENT_JS: string = `${fillCode(showIfScript, SHOWN_FIELDS_SLOT, `(${shownFields.toString()})`)}\n${fillSlot(
-  fillSlot(fillInScript, REFUSAL_WORDS_SLOT, REFUSAL_WORDS),
-  FILE_TOO_LARGE_SLOT,
-  FILE_TOO_LARGE_WORDS,
-)}`
+export const FILL_IN_CLIENT_JS: string = [
+  keepAnswersScript,
+  fillCode(showIfScript, SHOWN_FIELDS_SLOT, `(${shownFields.toString()})`),
+  fillSlot(fillSlot(fillInScript, REFUSAL_WORDS_SLOT, REFUSAL_WORDS), FILE_TOO_LARGE_SLOT, FILE_TOO_LARGE_WORDS),
+].join('\n')
 
 /** The script of the pages a form post leads to: the way back to the form (way-back.ts). */
 export const WAY_BACK_CLIENT_JS: string = wayBackScript

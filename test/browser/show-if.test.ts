@@ -103,6 +103,30 @@ describe.skipIf(!hasBrowser)('conditional questions in Chromium', () => {
     await page.context().close()
   })
 
+  test('answers survive a reload in the tab, conditions and all, and are forgotten once sent', async () => {
+    const page = await newPage(true)
+    await page.goto(fillIn)
+    await page.getByRole('radiogroup', { name: 'Do you like it?' }).getByLabel('No').check()
+    await page.getByLabel('What would make it better?').fill('Dark mode')
+    await page.reload()
+    const why = page.getByLabel('What would make it better?')
+    expect([
+      await page.getByRole('radiogroup', { name: 'Do you like it?' }).getByLabel('No').isChecked(),
+      await why.isVisible(),
+      await why.inputValue(),
+      await page.getByLabel('Anything else?').isVisible(),
+    ]).toEqual([true, true, 'Dark mode', true])
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('heading', { name: 'Thank you – your answers were saved.' }).waitFor()
+    expect((await storedData(appId)).at(-1)).toEqual({ likes: false, why: 'Dark mode', more: '' })
+    await page.goto(fillIn)
+    expect([
+      await page.getByRole('radiogroup', { name: 'Do you like it?' }).getByLabel('No').isChecked(),
+      await page.getByLabel('What would make it better?').isVisible(),
+    ]).toEqual([false, false])
+    await page.context().close()
+  })
+
   test('without JavaScript every question shows, none insists, and the server keeps what was asked', async () => {
     const page = await newPage(false)
     await page.goto(fillIn)

@@ -334,6 +334,8 @@
     try {
       const { ok, body } = await send()
       if (ok) {
+        // The answers kept in the tab (keep-answers.client.js) are forgotten once sent.
+        document.dispatchEvent(new CustomEvent('svc:sent'))
         const heading = document.createElement('h2')
         heading.textContent = 'Thank you – your answers were saved.'
         form.remove()
