@@ -178,7 +178,7 @@ describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
         ).toEqual([])
         // A Likert field's five options are all in view in the fields editor, none scrolled out of its box.
         if (screen.name === 'setup') {
-          const options = page.locator('svc-fields-editor textarea[aria-label*="rested"]')
+          const options = page.locator('svc-fields-editor textarea[aria-label^="Options of field rested"]')
           expect(await options.evaluate((box) => box.scrollHeight <= box.clientHeight + 1)).toBe(true)
         }
         // On a laptop every panel fits its content: nothing scrolls sideways inside one (a phone

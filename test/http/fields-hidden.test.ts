@@ -88,6 +88,29 @@ describe('posting the hidden values', () => {
     ])
   })
 
+  test('a JSON record may carry meta.utm; one that is not the UTM keys is a 400', async () => {
+    const { t, token, records } = await setup()
+    const ok = await t.call('ingest.post', {
+      params: { token },
+      body: { data: { name: 'Ada' }, meta: { utm: { source: 'nl', medium: '' } } },
+    })
+    expect(ok.status).toBe(200)
+    const bad = await t.call('ingest.post', {
+      params: { token },
+      body: invalid({ data: { name: 'Bob' }, meta: { utm: { channel: 'x' } } }),
+    })
+    const message =
+      'meta.utm must be an object of source, medium, campaign, term, content with text values of at most 200 characters; channel is not'
+    expect<unknown>([bad.status, bad.body]).toEqual([
+      400,
+      {
+        code: 400,
+        error: { type: 'bad_request', message, details: { problems: [{ path: 'meta', message }] } },
+      },
+    ])
+    expect(await records()).toEqual([{ data: { name: 'Ada' }, meta: { utm: { source: 'nl' } } }])
+  })
+
   test('a refused post shows the form again with its hidden values and UTM pairs', async () => {
     const { t, token } = await setup()
     const res = await t.request('POST', `/f/${token}`, {

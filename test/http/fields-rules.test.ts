@@ -293,6 +293,28 @@ describe('rules at ingest', () => {
     })
   })
 
+  test("the owner's record edit is checked against the rules too", async () => {
+    const { t, as, appId, token, records } = await ruledForm()
+    const id = (await t.call('ingest.post', { params: { token }, body: GOOD_STORED })).body.data!.id
+    const edit = await t.call(
+      'records.update',
+      { params: { id: appId, recordId: id }, body: { data: { age: 130 } } },
+      as,
+    )
+    expect<unknown>([edit.status, edit.body]).toEqual([
+      422,
+      {
+        code: 422,
+        error: {
+          type: 'invalid_value',
+          message: 'age: must be at most 120 (rules.max)',
+          details: { problems: [{ path: 'age', message: 'must be at most 120 (rules.max)' }] },
+        },
+      },
+    ])
+    expect<unknown>(await records()).toEqual([GOOD_STORED])
+  })
+
   test("the fill-in page's post shows each rule's words, the owner's patternMessage among them", async () => {
     const { t, token, records } = await ruledForm()
     const page = await t.request('POST', `/f/${token}`, { raw: pairs(BAD), headers: FORM })

@@ -210,13 +210,14 @@ describe('POST /api/v3/share/:token — refused bodies', () => {
       error: {
         type: 'bad_request',
         message:
-          'meta.source must be text, got a number; meta.who is not known; meta takes only "source" and "timestamp" (put other values in data)',
+          'meta.source must be text, got a number; meta.who is not known; meta takes only "source", "timestamp" and "utm" (put other values in data)',
         details: {
           problems: [
             { path: 'meta', message: 'meta.source must be text, got a number' },
             {
               path: 'meta',
-              message: 'meta.who is not known; meta takes only "source" and "timestamp" (put other values in data)',
+              message:
+                'meta.who is not known; meta takes only "source", "timestamp" and "utm" (put other values in data)',
             },
           ],
         },

@@ -17,11 +17,14 @@ import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import { fieldsEditorStyles } from './svc-fields-editor.styles.ts'
 import { fileOptionInputs, fileOptionsOfForm, fileOptionsStyles } from './file-options.ts'
 import { hasMax, maxInput, maxOfForm, ratingOptionsStyles } from './rating-options.ts'
+import { formSettings, formSettingsStyles } from './form-settings.ts'
+import type { FormPatch } from '../../../server/contract/fields/form.ts'
 import { noteAccepted, sessionStore } from '../svc-records/new-columns.ts'
 
 type FieldPatch = Partial<
   Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options' | 'maxFiles' | 'maxSize' | 'accept' | 'max'>
->
+> &
+  FormPatch
 
 /**
  * Options as typed: one per line, or `Yes, No, Maybe` on one line, split as the CLI splits
@@ -47,7 +50,14 @@ function parseOptions(text: string): string[] {
  */
 @customElement('svc-fields-editor')
 export class SvcFieldsEditor extends LitElement {
-  static override styles = [baseStyles, stackedTableStyles, fieldsEditorStyles, fileOptionsStyles, ratingOptionsStyles]
+  static override styles = [
+    baseStyles,
+    stackedTableStyles,
+    fieldsEditorStyles,
+    fileOptionsStyles,
+    ratingOptionsStyles,
+    formSettingsStyles,
+  ]
 
   @property() appId = ''
   @property({ attribute: false }) fields: Field[] = []
@@ -277,6 +287,7 @@ export class SvcFieldsEditor extends LitElement {
           <button class="icon ghost remove" aria-label="Remove field ${label}" title="Remove field" @click=${() => this.removeField(field)}>×<span class="stacked-only">Remove</span></button>
         </td>
       </tr>
+      ${field.proposed ? nothing : html`<tr class="form-row"><td></td><td colspan="6">${formSettings(field, (patch) => this.patch(field, patch))}</td></tr>`}
       ${error ? html`<tr class="row-error"><td></td><td colspan="6" role="alert">${error}</td></tr>` : nothing}`
   }
 

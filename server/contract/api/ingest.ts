@@ -3,6 +3,7 @@
  * HTML form, a batch), the Markdown help of each URL, and the reads with the endpoint token
  * (`reads.*`: a page of records, the summary, the live stream), which answer at the top level.
  */
+import { MAX_UTM_LENGTH, UTM_KEYS } from '../fields/link.ts'
 import { publicSummaryRules } from '../share/public-summary.ts'
 import { z } from 'zod'
 import { ERROR_STATUS, type ErrorType } from '../errors.ts'
@@ -40,8 +41,14 @@ const recordMeta = z
       .union([z.string(), z.number()])
       .optional()
       .meta({ description: 'When it happened: ISO 8601 text or an epoch number' }),
+    utm: z
+      .object(Object.fromEntries(UTM_KEYS.map((key) => [key, z.string().max(MAX_UTM_LENGTH).optional()])))
+      .optional()
+      .meta({
+        description: `The UTM parameters of the page the record came from (${UTM_KEYS.join(', ')}), kept in meta.utm`,
+      }),
   })
-  .meta({ description: 'Only source and timestamp' })
+  .meta({ description: 'Only source, timestamp and utm' })
 
 /** One record as sent: canonical `{data, meta?}`, or flat (the whole object is the data). */
 const recordBody = z

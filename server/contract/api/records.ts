@@ -59,7 +59,7 @@ export const recordSchema = named('Record', () =>
         .optional()
         .meta({
           description:
-            "Set by the server: the UTM parameters of the form's link (utm_source… on /f/<token>, or a form post's _utm_source…), without their utm_ prefix",
+            "The UTM parameters of the form's link (utm_source… on /f/<token>, a form post's _utm_source…, or a JSON record's meta.utm), without their utm_ prefix",
         }),
       dropped: z.array(z.string()).optional().meta({
         description:

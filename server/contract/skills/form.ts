@@ -8,6 +8,9 @@ import { FILE_LIMITS, formatBytes } from '../files/model.ts'
 import { RATING } from '../fields/types/rating.ts'
 import { AUTH, LIMITS } from '../limits.ts'
 import { PLAN_MODULES } from '../smart/plan.ts'
+import { FORM_TEXT_LIMITS } from '../fields/form.ts'
+import { PATTERN_LIMITS } from '../fields/pattern.ts'
+import { RULE_KEYS, RULE_TYPES } from '../fields/rules.ts'
 
 /** The rules for designing an app's fields. */
 export function formSkill(): string {
@@ -28,6 +31,11 @@ ${FIELD_TYPES.map((t) => `- \`${t}\`: ${FIELD_TYPE_SPECS[t].description}`).join(
 ${CHOICE_TYPES.map((t) => `\`${t}\``).join(', ')} need \`options\`; submitted values must be among them (multichoice: an array of them; a likert field's options are its points, in order).
 A \`rating\` field's \`max\` (${RATING.minMax}–${RATING.maxMax}, default ${RATING.defaultMax}) is a top-level key of \`field add\`/\`field update\` (\`--max-rating\` in svc-cli); its answers are 1 to max. A \`consent\` field is always required: its label is the text agreed to, a submission sends \`true\`, and the record stores \`{"agreed": true, "text": "<the label>"}\`.
 \`required\` fields must be present in every submission. Mismatching values are refused with 422 listing the problems: the first ${MAX_LISTED_PROBLEMS}, then \`truncated: true\` and the \`total\` (every error answer stays under ${MAX_ERROR_BYTES / 1024} KiB, quoting at most ${MAX_QUOTED_CHARS} characters of a value).
+
+## Help, rules, hidden fields
+- \`help\` (text under the question, up to ${FORM_TEXT_LIMITS.help} characters) and \`placeholder\` are top-level keys of \`field add\`/\`field update\` (\`--help-text\`, \`--placeholder\`); null or "" removes them.
+- \`rules\` is an object of what an answer must also meet: ${RULE_KEYS.map((key) => `\`${key}\` (${RULE_TYPES[key].join(', ')})`).join(', ')}. On update rules merge key by key; a rule sent as null is removed, \`rules: null\` removes all. A rule on the wrong type, min > max, or an unsafe pattern (over ${PATTERN_LIMITS.maxPatternLength} characters, not compiling with the \`u\` flag, a backreference, a repeated group holding a quantifier or |) is a 422 naming \`rules.<key>\`; a field with a pattern takes answers of at most ${PATTERN_LIMITS.maxCheckedLength} characters. Answers that break a rule are refused with 422 \`invalid_value\` naming the field and the rule; give \`patternMessage\` so respondents read what you mean.
+- \`hidden: true\`: never shown, filled from the link \`/f/<token>?source=newsletter\` (or the HTML snippet's \`data-source\` attribute); a bad value is dropped and listed in the record's \`meta.dropped\`, never refused; never required. \`prefill: true\`: a shown field the link may fill. UTM parameters (\`utm_source\`…) go to \`meta.utm\`.
 
 ## File fields
 A \`file\` field takes files: \`maxFiles\` (default ${FILE_LIMITS.defaultMaxFiles}, at most ${FILE_LIMITS.maxFiles}; above 1 the answer is an array), \`maxSize\` in bytes (default ${formatBytes(FILE_LIMITS.defaultMaxSize)}) and \`accept\` (MIME types like \`application/pdf\`, \`image/*\` and extensions like \`.pdf\`, decided by the file's bytes) are top-level keys of \`field add\`/\`field update\`. A stored answer is \`{id, name, size, type, sha256}\`; only the owner downloads the bytes. Three ways in:

@@ -5,7 +5,7 @@
 import { AppError, cutText, describeProblems, ProblemList } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { isIsoDate } from '../fields/values.ts'
-import type { Utm } from '../../contract/fields/link.ts'
+import { MAX_UTM_LENGTH, UTM_KEYS, type Utm } from '../../contract/fields/link.ts'
 
 /** A JSON object as parsed: own keys only, never read through the prototype. */
 export type DataObject = Record<string, unknown>
@@ -63,7 +63,7 @@ export function toSubmission(body: unknown, where = 'The request body'): Submiss
   return { data: body.data as DataObject, meta: Object.hasOwn(body, 'meta') ? checkMeta(body.meta as DataObject) : {} }
 }
 
-/** Validates `meta`: only `source` (text) and `timestamp` (ISO 8601 text or epoch number) — 400 otherwise. */
+/** Validates `meta`: only `source` (text), `timestamp` (ISO 8601 text or epoch number) and `utm` (the UTM parameters) — 400 otherwise. */
 export function checkMeta(meta: DataObject): RecordMeta {
   const problems = new ProblemList()
   const result: RecordMeta = {}
@@ -82,10 +82,14 @@ export function checkMeta(meta: DataObject): RecordMeta {
           'meta',
           `meta.timestamp must be an ISO 8601 string ("2026-01-31T09:30:00Z") or epoch number, got ${kindOf(value)}`,
         )
+    } else if (key === 'utm') {
+      const utm = checkUtm(value)
+      if (typeof utm === 'string') problems.add('meta', utm)
+      else result.utm = utm
     } else {
       problems.add(
         'meta',
-        `meta.${cutText(key)} is not known; meta takes only "source" and "timestamp" (put other values in data)`,
+        `meta.${cutText(key)} is not known; meta takes only "source", "timestamp" and "utm" (put other values in data)`,
       )
     }
   }
@@ -100,6 +104,20 @@ export function checkMeta(meta: DataObject): RecordMeta {
     )
   }
   return result
+}
+
+/** `meta.utm` as sent: an object of the UTM keys with text values, or why not. */
+function checkUtm(value: unknown): Utm | string {
+  const expected = `meta.utm must be an object of ${UTM_KEYS.join(', ')} with text values of at most ${MAX_UTM_LENGTH} characters`
+  if (!isObject(value)) return `${expected}, got ${kindOf(value)}`
+  const utm: Utm = {}
+  for (const key of Object.keys(value)) {
+    const text = value[key]
+    if (!(UTM_KEYS as readonly string[]).includes(key) || typeof text !== 'string' || text.length > MAX_UTM_LENGTH)
+      return `${expected}; ${cutText(key)} is not`
+    if (text !== '') utm[key as keyof Utm] = text
+  }
+  return utm
 }
 
 /** Throws 413 `too_large` when `data` holds more than `maxKeys` keys, counted at every level. */
