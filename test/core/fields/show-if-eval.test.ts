@@ -8,6 +8,7 @@ import type { ShowIfCondition } from '../../../server/contract/fields/show-if.ts
 import { shownFields } from '../../../server/contract/fields/show-if-eval.ts'
 import { checkProperty } from '../../property/check.ts'
 import { formAndAnswers } from '../../property/show-if-arbitraries.ts'
+import { FILL_IN_CLIENT_JS } from '../../../server/pages/assets.ts'
 
 /** Whether a question asked when `condition` holds on the answer `answer` (of field `a`) is shown. */
 const shownWith = (condition: Omit<ShowIfCondition, 'field'>, answer: unknown): boolean =>
@@ -191,6 +192,21 @@ describe('properties', () => {
           for (const c of 'all' in field.showIf ? field.showIf.all : field.showIf.any)
             if (c.op === 'eq') expect(alone({ ...c, op: 'ne' })).toBe(!alone(c))
         })
+      }),
+    )
+  })
+})
+
+describe('the page runs the same function', () => {
+  test("the fill-in script carries the evaluator's own source, and it answers alike on its own", async () => {
+    const source = shownFields.toString()
+    expect(FILL_IN_CLIENT_JS).toContain(`})((${source}))`)
+    // Run in a scope of its own: it must need nothing from this module.
+    const served = new Function(`return (${source})`)() as typeof shownFields
+    await checkProperty(
+      'the served evaluator answers as the module does',
+      fc.property(formAndAnswers(), ({ form, answers }) => {
+        expect([...served(form, answers)]).toEqual([...shownFields(form, answers)])
       }),
     )
   })
