@@ -1,6 +1,6 @@
 /**
  * @module The save-time checks of conditional questions (contract/fields/show-if-check.ts)
- * on stored fields: a field added or changed, moved, the fields reordered, a field removed.
+ * and of pages (page-check.ts) on stored fields: a field added or changed, moved, the fields reordered, a field removed.
  * A change that would break another field's condition (its named field moved after it,
  * renamed, given a type or options its values no longer fit) is refused as well, naming
  * that field, so a stored condition always names an earlier field and fits it.
@@ -16,21 +16,16 @@ import { storedTypeSettings } from './type-settings.ts'
 /** The columns of a field the checks read. */
 type ConditionedRow = Pick<FieldRow, 'name' | 'type' | 'options' | 'settings' | 'form'> & { proposed?: boolean }
 
-/** A stored form's page, when set. */
-const pageOf = (form: string | null): { page?: number } => {
-  const { page } = storedForm(form)
-  return page === undefined ? {} : { page }
-}
-
-/** A stored field as the checks read it. */
+/** A stored field as the checks read it: its condition and page from its form settings. */
 export function conditionedOf(row: ConditionedRow): ConditionedField {
+  const { showIf, page } = storedForm(row.form)
   return {
     name: row.name,
     type: row.type as FieldType,
     options: row.options === null ? null : (JSON.parse(row.options) as string[]),
     proposed: row.proposed,
-    showIf: storedForm(row.form).showIf ?? null,
-    ...pageOf(row.form),
+    showIf: showIf ?? null,
+    ...(page === undefined ? {} : { page }),
     ...storedTypeSettings(row.type as FieldType, row.settings),
   }
 }
