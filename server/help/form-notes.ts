@@ -1,12 +1,17 @@
 /**
  * @module The `?help` lines about how a form's fields are asked: each field's help, placeholder,
- * rules, and whether it is hidden (filled from the link) or prefilled, with what happens to an
- * answer that breaks a rule. Only written when a field has any of them.
+ * rules, whether it is hidden (filled from the link) or prefilled, and its condition (showIf),
+ * with what happens to an answer that breaks a rule or that a condition does not ask for. Only written when a field has any of them.
  */
 import { UTM_KEYS, utmParameter } from '../contract/fields/link.ts'
 import { RULE_KEYS } from '../contract/fields/rules.ts'
 import type { HelpField } from '../contract/help/input.ts'
+import { SHOW_IF_OPS } from '../contract/fields/show-if.ts'
+import { showIfText } from '../contract/fields/show-if-text.ts'
 import { escapeText, inlineCode } from '../contract/help/markdown.ts'
+
+/** What conditions do to a submission (written when a field has one). */
+const CONDITIONS_NOTE = `A field asked only on a condition (\`showIf\`, on earlier answers: ${SHOW_IF_OPS.map(inlineCode).join(', ')}) is required only when the condition holds, and when it does not, its answer is dropped from the stored record whatever was sent, so the record holds what the respondent was asked; a question not asked counts as unanswered for the conditions after it.`
 
 /** One field's settings in words, or null when it has none. */
 function fieldNote(field: HelpField): string | null {
@@ -14,6 +19,8 @@ function fieldNote(field: HelpField): string | null {
   if (field.hidden)
     parts.push(`hidden: never shown, filled from the link (\`/f/<token>?${encodeURIComponent(field.name)}=…\`)`)
   if (field.prefill) parts.push('prefilled from the link when it names the field')
+  if (field.showIf) parts.push(`asked only when ${inlineCode(showIfText(field.showIf))}`)
+  if (field.page !== undefined) parts.push(`page ${field.page} of the fill-in form`)
   if (field.help) parts.push(`help "${escapeText(field.help)}"`)
   if (field.placeholder) parts.push(`placeholder "${escapeText(field.placeholder)}"`)
   const rules = RULE_KEYS.filter((key) => field.rules?.[key] !== undefined).map(
@@ -33,6 +40,7 @@ export function formNotes(fields: readonly HelpField[]): string {
     'How the fields are asked:',
     ...notes,
     '',
+    ...(fields.some((field) => field.showIf) ? [CONDITIONS_NOTE, ''] : []),
     `An answer that breaks a field's rules is refused with 422 \`invalid_value\` naming the field and the rule (\`rules.maxLength\`). A hidden field's value that does not fit is dropped instead (the respondent cannot fix it) and the record's \`meta.dropped\` names the field; hidden fields are never required. The link's UTM parameters (${UTM_KEYS.map((key) => inlineCode(utmParameter(key))).join(', ')}) are kept in the record's \`meta.utm\`.`,
   ].join('\n')
 }

@@ -12,6 +12,8 @@ import { fieldTypeSpec } from '../contract/fields/types/index.ts'
 import { fileHint } from '../contract/files/hint.ts'
 import { fileOptions } from '../contract/files/model.ts'
 import { html, type Html } from './html.ts'
+import { questionsHtml } from './fill-in-pages.ts'
+import { conditionalRequired, conditionsData, requiredAttributes, requiredNow } from './fill-in-conditions.ts'
 import { document } from './layout.ts'
 import { CHOOSE_FILES_AGAIN, labelOf, labelSeparator, SUBMIT_ANOTHER } from './respondent-words.ts'
 import { describedBy, helpHtml, hiddenInputs, inputAttributes, rulesData, stepAttribute } from './fill-in-form.ts'
@@ -69,7 +71,7 @@ function fileFieldHtml(field: FillInField, index: number, page: FillInPage, data
   return html`<div class="question" ${data} data-max-files="${String(options.maxFiles)}" data-max-size="${String(options.maxSize)}">
 <label for="${id}">${labelOf(field)}${mark}</label>${helpHtml(field, id)}
 <p class="hint" id="${hintId}">${fileHint(options)}${again ? html` <strong>${CHOOSE_FILES_AGAIN}</strong>` : ''}</p>
-<input id="${id}" type="file" name="${field.name}" ${options.accept.length > 0 ? html`accept="${options.accept.join(',')}"` : ''} ${options.maxFiles > 1 ? 'multiple' : ''} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${error ? 'true' : 'false'}" aria-describedby="${describedBy(field, id, `${hintId} ${errorId}`)}">
+<input id="${id}" type="file" name="${field.name}" ${options.accept.length > 0 ? html`accept="${options.accept.join(',')}"` : ''} ${options.maxFiles > 1 ? 'multiple' : ''} ${requiredAttributes(field)} aria-invalid="${error ? 'true' : 'false'}" aria-describedby="${describedBy(field, id, `${hintId} ${errorId}`)}">
 <p class="error" id="${errorId}" ${error ? '' : 'hidden'}>${error ?? ''}</p>
 </div>`
 }
@@ -88,7 +90,7 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const invalid = error ? 'true' : 'false'
   // The script tells a respondent what to fix in the same words as the server (the type's).
   const words = fieldTypeSpec(field.type).respondent
-  const data = html`data-field="${field.name}" data-label="${label}" data-missing="${words.missing}" data-invalid="${words.invalid}"${rulesData(field)}`
+  const data = html`data-field="${field.name}" data-label="${label}" data-missing="${words.missing}" data-invalid="${words.invalid}"${rulesData(field)}${conditionalRequired(field)}`
   const help = helpHtml(field, id)
   const errorOnly = describedBy(field, id, errorId)
 
@@ -99,7 +101,7 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
     // One box, labelled with the text it agrees to (consent): ticked it posts its value, unticked nothing.
     const checked = values.includes(control.value) ? 'checked' : ''
     return html`<div class="question" ${data}>
-<label class="choice"><input id="${id}" type="checkbox" name="${field.name}" value="${control.value}" ${checked} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${errorOnly}"> <span>${label}${mark}</span></label>${help}
+<label class="choice"><input id="${id}" type="checkbox" name="${field.name}" value="${control.value}" ${checked} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${errorOnly}"> <span>${label}${mark}</span></label>${help}
 ${errorHtml}
 </div>`
   }
@@ -111,7 +113,7 @@ ${errorHtml}
     if (choiceLayout(multiple, choices.length) === 'select') {
       return html`<div class="question" ${data}>
 <label for="${id}">${label}${mark}</label>${help}
-<select id="${id}" name="${field.name}" ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${errorOnly}">
+<select id="${id}" name="${field.name}" ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${errorOnly}">
 <option value="">Choose…</option>
 ${options.map((o) => html`<option value="${o}" ${values.includes(o) ? 'selected' : ''}>${o}</option>`)}
 </select>
@@ -120,12 +122,12 @@ ${errorHtml}
     }
     // One answer: a radio group, which (unlike a plain group) may carry aria-required.
     // Each input carries the error, so a screen reader reads it with the focused option.
-    const group = multiple ? '' : html`role="radiogroup" ${field.required ? html`aria-required="true"` : ''}`
+    const group = multiple ? '' : html`role="radiogroup" ${requiredNow(field) ? html`aria-required="true"` : ''}`
     const choiceIds = describedBy(field, id, multiple ? `${hintId} ${errorId}` : errorId)
-    return html`<fieldset class="question${control.inline ? ' inline' : ''}" ${data} ${multiple ? 'data-multiple' : ''} ${field.required ? 'data-required' : ''} ${group}>
+    return html`<fieldset class="question${control.inline ? ' inline' : ''}" ${data} ${multiple ? 'data-multiple' : ''} ${requiredNow(field) ? 'data-required' : ''} ${group}>
 <legend>${label}${mark}</legend>${help}
 ${multiple ? html`<p class="hint" id="${hintId}">Choose all that apply.</p>` : ''}
-${options.map((o, i) => html`<label class="choice"><input type="${multiple ? 'checkbox' : 'radio'}" name="${field.name}" value="${o}" ${values.includes(o) ? 'checked' : ''} ${field.required && !multiple ? 'required' : ''} aria-invalid="${invalid}" aria-describedby="${choiceIds}" id="${id}-${i}"> <span>${labels[i]}</span></label>`)}
+${options.map((o, i) => html`<label class="choice"><input type="${multiple ? 'checkbox' : 'radio'}" name="${field.name}" value="${o}" ${values.includes(o) ? 'checked' : ''} ${requiredNow(field) && !multiple ? 'required' : ''} aria-invalid="${invalid}" aria-describedby="${choiceIds}" id="${id}-${i}"> <span>${labels[i]}</span></label>`)}
 ${errorHtml}
 </fieldset>`
   }
@@ -135,8 +137,8 @@ ${errorHtml}
   const attributes = inputAttributes(field, control.kind === 'input' ? control.type : null)
   const input =
     control.kind === 'textarea'
-      ? html`<textarea id="${id}" name="${field.name}" ${json ? html`data-json spellcheck="false"` : html`rows="6"`}${attributes} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${inputIds}">${values[0] ?? ''}</textarea>`
-      : html`<input id="${id}" type="${control.type}" name="${field.name}" value="${values[0] ?? ''}"${attributes} ${stepAttribute(field, control.decimal === true)} ${control.autocomplete ? html`autocomplete="${control.autocomplete}"` : ''} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${inputIds}">`
+      ? html`<textarea id="${id}" name="${field.name}" ${json ? html`data-json spellcheck="false"` : html`rows="6"`}${attributes} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${inputIds}">${values[0] ?? ''}</textarea>`
+      : html`<input id="${id}" type="${control.type}" name="${field.name}" value="${values[0] ?? ''}"${attributes} ${stepAttribute(field, control.decimal === true)} ${control.autocomplete ? html`autocomplete="${control.autocomplete}"` : ''} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${inputIds}">`
   return html`<div class="question" ${data}>
 <label for="${id}">${label}${mark}</label>${help}
 ${json ? html`<p class="hint" id="${hintId}">JSON, e.g. {"key": "value"}</p>` : ''}
@@ -174,10 +176,10 @@ export function fillInBody(page: FillInPage): Html {
   return html`${theme.logoUrl ? html`<img class="logo" src="${theme.logoUrl}" alt="">` : ''}
 <h1 id="title">${page.appName}</h1>
 ${page.description ? html`<p class="lead">${page.description}</p>` : ''}
-<form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}>
+<form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${conditionsData(page.fields)}${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}>
 ${errorSummary(page)}
 ${asked.length === 0 ? html`<p>This form has no questions yet.</p>` : ''}
-${asked.map((field, index) => fieldHtml(field, index, page))}
+${questionsHtml(page.fields, asked, (field, index) => fieldHtml(field, index, page))}
 ${hiddenInputs(page.fields, page.values, page.utm)}
 <div class="hp" aria-hidden="true"><label>Leave this empty <input type="text" name="${page.honeypot}" tabindex="-1" autocomplete="off"></label></div>
 <div class="actions"><button type="submit">${theme.buttonText}</button></div>

@@ -35,6 +35,7 @@ input[type=file]::file-selector-button{font:inherit;font-weight:600;min-height:4
 .upload{margin:0 0 1rem}
 .upload label{display:block;font-weight:600;margin-bottom:.35rem}
 .upload progress{width:100%;height:1rem;accent-color:var(--primary)}
+.progress{display:block;width:100%;height:.75rem;margin:0 0 1.25rem;accent-color:var(--primary)}
 :focus-visible{outline:3px solid var(--primary);outline-offset:2px}
 .error{color:var(--error);font-size:.95rem;margin:.35rem 0 0}
 .errors{border:3px solid var(--error);border-radius:.4rem;padding:.75rem 1rem;margin-bottom:1.5rem}
@@ -58,7 +59,7 @@ summary{cursor:pointer}
 .expert{display:flex;gap:1rem;align-items:flex-start;margin:1rem 0}
 .expert img{width:64px;height:64px;border-radius:50%;object-fit:cover}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-[hidden]{display:none!important}
+[hidden],.question[data-skipped]{display:none!important}
 `
 
 /** The whole style sheet for a page with `theme`. */

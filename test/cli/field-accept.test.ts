@@ -31,7 +31,7 @@ describe('field accept', () => {
     const app = await appWithProposals()
     const human = expectOk(await cli('field', 'list', '--app', app)).stdout
     const rows = human.split('\n').map((line) => line.split(/\s+/))
-    expect(rows[0]).toEqual(['POS', 'NAME', 'TYPE', 'REQUIRED', 'OPTIONS', 'LABEL', 'PROPOSED', 'ID'])
+    expect(rows[0]).toEqual(['POS', 'NAME', 'TYPE', 'REQUIRED', 'OPTIONS', 'LABEL', 'FORM', 'PROPOSED', 'ID'])
     expect(rows.slice(1, 5).map((row) => row.slice(0, -1))).toEqual([
       ['0', 'name', 'text', '-'],
       ['1', 'city', 'text', '-', 'yes'],

@@ -523,6 +523,13 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
     'maxSize',
     'accept',
     'max',
+    'help',
+    'placeholder',
+    'rules',
+    'hidden',
+    'prefill',
+    'showIf',
+    'page',
     'position',
     'force',
   ])

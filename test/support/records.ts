@@ -10,6 +10,7 @@ import { addField } from '../../server/core/fields/fields.ts'
 import { newId } from '../../server/core/ids.ts'
 import { LIMITS } from '../../server/contract/limits.ts'
 import type { FieldType } from '../../server/contract/fields/types/index.ts'
+import type { ShowIf } from '../../server/contract/fields/show-if.ts'
 import { publish, unpublish } from '../../server/core/share/publish.ts'
 import type { ReadAccess } from '../../server/contract/share/reads.ts'
 import { updateShare } from '../../server/core/share/settings.ts'
@@ -26,6 +27,8 @@ export interface TestField {
   label?: string
   /** A rating's highest point. */
   max?: number
+  /** Asked only when earlier answers meet this. */
+  showIf?: ShowIf
 }
 
 export interface TestEndpointOptions {
@@ -67,6 +70,7 @@ export async function makeEndpoint(
       required: field.required,
       options: field.options,
       max: field.max,
+      showIf: field.showIf,
     })
   }
   const settings: UpdateShareInput = {}

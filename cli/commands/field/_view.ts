@@ -11,6 +11,7 @@ import { RATING } from '../../../server/contract/fields/types/rating.ts'
 import type { Field } from '../../../server/contract/api/fields.ts'
 import { asProgram } from '../../program.ts'
 import { formDetails, formSummary } from './_form.ts'
+import { showIfText } from '../../../server/contract/fields/show-if-text.ts'
 
 export type { Field }
 
@@ -129,6 +130,7 @@ export const fieldDetails = (field: Field) => (style: Style) =>
         }
       : {}),
     ...formDetails(field),
+    ...(field.showIf ? { 'show if': showIfText(field.showIf) } : {}),
     position: field.position,
     'auto-created': field.autoCreated ? 'yes' : 'no',
     proposed: field.proposed ? asProgram('yes (svc-cli field accept to put it on the form)', style.program) : 'no',
@@ -152,6 +154,8 @@ export const fieldTable =
         options: (f) => f.options,
         label: (f) => f.label,
         form: (f) => formSummary(f),
+        // Only when a field has a condition, so a plain form's table stays narrow.
+        ...(fields.some((f) => f.showIf) ? { 'show if': (f: Field) => (f.showIf ? showIfText(f.showIf) : '') } : {}),
         proposed: (f) => (f.proposed ? 'yes' : ''),
         id: (f) => f.id,
       },

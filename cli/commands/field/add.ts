@@ -14,6 +14,7 @@ import {
 } from './_view.ts'
 import { formArgs, formBodyOf, formFlagFor } from './_form.ts'
 import { checkInput } from '../../validate.ts'
+import { showIfArgs, showIfOf } from './_show-if.ts'
 import { createFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
 export default defineSvcCommand({
@@ -40,6 +41,7 @@ export default defineSvcCommand({
     ...fileArgs,
     ...ratingArgs,
     ...formArgs,
+    ...showIfArgs,
     ...quietArg,
   },
   async run(args, env) {
@@ -52,6 +54,7 @@ export default defineSvcCommand({
       ...fileOptionsOf(args),
       ...ratingOptionsOf(args),
       ...formBodyOf(args, false),
+      ...showIfOf(args),
     }
     const field = await env
       .client()

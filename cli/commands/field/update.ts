@@ -14,6 +14,7 @@ import {
 } from './_view.ts'
 import { formArgs, formBodyOf, formFlagFor } from './_form.ts'
 import { checkInput } from '../../validate.ts'
+import { showIfArgs, showIfOf } from './_show-if.ts'
 import { updateFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
 export default defineSvcCommand({
@@ -34,6 +35,7 @@ export default defineSvcCommand({
     ...fileArgs,
     ...ratingArgs,
     ...formArgs,
+    ...showIfArgs,
     force: {
       type: 'boolean',
       description:
@@ -50,10 +52,11 @@ export default defineSvcCommand({
       ...fileOptionsOf(args),
       ...ratingOptionsOf(args),
       ...formBodyOf(args, true),
+      ...showIfOf(args),
     }
     if (Object.values(body).every((v) => v === undefined))
       throw usageError(
-        'Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size, --accept, --max-rating, --help-text, --placeholder, a rule (--min-length, --pattern, --min, --earliest, --min-picks…), --hidden or --prefill',
+        'Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size, --accept, --max-rating, --help-text, --placeholder, a rule (--min-length, --pattern, --min, --earliest, --min-picks…), --hidden, --prefill or --show-if',
       )
     const force = args.force ? { force: true } : {}
     const field = await env.client().call('fields.update', {

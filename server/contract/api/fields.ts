@@ -121,12 +121,12 @@ export const fieldOperations = lazyAnswers({
   },
   'fields.remove': {
     summary: 'Remove a field',
-    description: `Values already stored under its name stay in the records. ${fieldRef}`,
+    description: `Values already stored under its name stay in the records. A field that other fields' conditions (showIf) name is not removed (409 conflict naming them): change or remove those conditions first. ${fieldRef}`,
     tags,
     access: 'owner',
     permission: 'apps:write',
     answers: () => ({ 200: data(deletedAnswer, 'What was removed') }),
-    errors: ['not_found', 'bad_request'],
+    errors: ['not_found', 'bad_request', 'conflict'],
   },
   'fields.accept': {
     summary: 'Accept proposed fields so they appear on the form',
@@ -140,7 +140,8 @@ export const fieldOperations = lazyAnswers({
   },
   'fields.order': {
     summary: 'Reorder all fields',
-    description: 'The ids of every field of the app, once each, in the new order.',
+    description:
+      'The ids of every field of the app, once each, in the new order; never a field before one its condition (showIf) names (422).',
     tags,
     access: 'owner',
     permission: 'apps:write',

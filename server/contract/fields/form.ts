@@ -1,7 +1,8 @@
 /**
  * @module How a field is asked, beyond its type and label: the `help` under the question,
  * the `placeholder` in an empty input, the `rules` an answer must meet, `hidden` (never
- * shown, filled from the link) and `prefill` (a visible field the link may fill). They are
+ * shown, filled from the link), `prefill` (a visible field the link may fill) and `showIf`
+ * (asked only when earlier answers meet its conditions, show-if.ts). They are
  * top-level keys of the field in the API and stored together as one JSON object, the field's
  * `form` column (core/fields/form-settings.ts). A new key is one line of FORM_SCHEMAS.
  */
@@ -9,6 +10,8 @@ import { z } from 'zod'
 import { expect } from '../apps/input.ts'
 import { characterCount, hasControlCharacters } from './names.ts'
 import { rulesPatchSchema, rulesViewSchema, type FieldRules } from './rules.ts'
+import { showIfSchema } from './show-if.ts'
+import { LIMITS } from '../limits.ts'
 
 /** The longest help text and placeholder, in characters. */
 export const FORM_TEXT_LIMITS = { help: 1000, placeholder: 200 } as const
@@ -56,6 +59,20 @@ export const FORM_SCHEMAS = {
       description: "A shown field whose first value may come from the link's query (/f/<token>?name=value)",
     }),
     view: z.literal(true).meta({ description: 'Shown, and its first value may come from the link' }),
+  },
+  // Which fields it may name, and the values it may compare with, are checked against the app's fields (show-if-check.ts).
+  showIf: { patch: showIfSchema, view: showIfSchema },
+  // Pages run in order: a field's page is never lower than the page of the field before it (page-check.ts).
+  page: {
+    patch: z
+      .int({ error: expect('a whole number') })
+      .min(1, 'must be at least 1')
+      .max(LIMITS.maxFields, `can be at most ${LIMITS.maxFields}`)
+      .meta({
+        description:
+          'The page of the form this field starts or is on (1-based; fields without one are on the page of the field before them); pages run in order. The fill-in page shows one page at a time with Next and Back',
+      }),
+    view: z.int().meta({ description: 'The page of the form this field is on, when set' }),
   },
 } as const
 

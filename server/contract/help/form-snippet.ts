@@ -14,7 +14,7 @@ import { ruleAttributes } from '../fields/rule-attributes.ts'
 import { UTM_KEYS } from '../fields/link.ts'
 
 /** What the snippet needs of a field; its type's own settings (a rating's `max`) as the API's Field has them. */
-export interface SnippetField extends TypeSettings, Pick<FieldForm, 'placeholder' | 'rules' | 'hidden'> {
+export interface SnippetField extends TypeSettings, Pick<FieldForm, 'placeholder' | 'rules' | 'hidden' | 'showIf'> {
   name: string
   type: FieldType
   label: string
@@ -35,7 +35,8 @@ export const SNIPPET_DEFAULT_FIELDS: readonly SnippetField[] = [
 function controlLines(field: SnippetField, control: FieldControl): string[] {
   const name = escapeHtml(field.name)
   const label = escapeHtml(field.label || field.name)
-  const required = field.required ? ' required' : ''
+  // A question asked only on a condition is not marked required: the snippet shows every question, and the server requires it when asked.
+  const required = field.required && !field.showIf ? ' required' : ''
   if (field.hidden) return [`  <input type="hidden" name="${name}" value="">`]
   const rules = (inputType: string | null) =>
     ruleAttributes(field, inputType)

@@ -1,6 +1,7 @@
 /**
  * @module Skill document "form": apps and fields, as the server enforces them.
  */
+import { SHOW_IF_OPS } from '../fields/show-if.ts'
 import { MAX_ERROR_BYTES, MAX_LISTED_PROBLEMS, MAX_QUOTED_CHARS } from '../errors.ts'
 import { CHOICE_TYPES, FIELD_TYPE_SPECS, FIELD_TYPES } from '../fields/types/index.ts'
 import { FILE_LIMITS, formatBytes } from '../files/model.ts'
@@ -43,6 +44,9 @@ A \`file\` field takes files: \`maxFiles\` (default ${FILE_LIMITS.defaultMaxFile
 - JSON: upload first with \`curl --data-binary @cv.pdf -H 'Content-Type: application/octet-stream' -H 'Content-Disposition: attachment; filename="cv.pdf"' <endpoint>/files\` (any Content-Type but urlencoded; curl's default for --data-binary is urlencoded) (answers \`{"code": 200, "data": {"id", …}}\`), then post the record naming it, \`{"cv": {"file": "<id>"}}\`, within ${FILE_LIMITS.pendingMs / 3_600_000} hours (an unnamed upload is deleted then).
 - Large files resume over tus at \`<endpoint>/uploads\` (tus-js-client, Uppy's Tus plugin); the finished upload's id is named the same way.
 A file too large is a 413 \`too_large\`, one of another kind or too many a 422 \`invalid_value\`, one holding a virus a 422 \`infected\`; a refused record keeps none of its files.
+
+## Conditional questions and pages
+A field's \`showIf\` asks it only when earlier answers meet \`{"all"|"any": [{"field", "op", "value"}]}\`, ops ${SHOW_IF_OPS.map((op) => `\`${op}\``).join(', ')} (\`svc-cli field add|update --show-if '<json>'\`): "ask for details only if they answered No" is \`{"all": [{"field": "satisfied", "op": "eq", "value": false}]}\` on the details field. A condition names an earlier field with a value it can hold (an option of a choice field), else 422; a question not asked counts as unanswered, is required only when asked, and its answer is dropped from the record. A field's \`page\` (1-based, in order) starts a page of the fill-in form.
 
 ## Rules worth knowing
 - Removing a field keeps the values already stored in records; renaming does not rewrite old records.

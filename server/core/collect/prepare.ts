@@ -1,6 +1,7 @@
 /**
  * @module A submission checked against an app's fields and share settings: honeypot,
- * field names, key count, defined-field values, required fields, and the keys that would
+ * field names, the answers to questions the conditions did not ask (dropped, asked.ts), key
+ * count, defined-field values, required fields (of the questions asked), and the keys that would
  * be auto-created. A stranger's new keys become *proposed* fields (on no public form until
  * the owner accepts them) within the app's cap of proposals and the client's hourly
  * budget, and *unlisted keys* past them: the record is stored whole either way. The
@@ -15,6 +16,7 @@ import { LIMITS } from '../../contract/limits.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
 import type { FieldMap } from './field-cache-types.ts'
 import { checkKeyCount, type DataObject, type RecordMeta, type Submission } from './shape.ts'
+import { dropUnasked } from './asked.ts'
 
 /** The endpoint settings that decide how a submission is taken. */
 export interface CollectSettings {
@@ -60,6 +62,7 @@ export interface PreparedRecord {
 /** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `empty_record`) or 413 (`too_large`). */
 export function prepareRecord(fields: FieldMap, settings: CollectSettings, submission: Submission): PreparedRecord {
   const { data: normalized, spam, problems } = normalize(submission.data, settings.honeypot, fields)
+  const unasked = dropUnasked(fields, normalized)
   const names = Object.keys(normalized)
   checkKeyCount(normalized, settings.maxKeys)
   const newFields: NewField[] = []
@@ -83,7 +86,7 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
     }
   }
   for (const field of fields.values()) {
-    if (field.hidden) continue
+    if (field.hidden || unasked.has(field.name)) continue
     const problem = checkRequired(field, Object.hasOwn(normalized, field.name) ? normalized[field.name] : undefined)
     if (problem) problems.add(field.name, problem)
   }

@@ -7,7 +7,7 @@
  */
 import { auditChange } from '../audit/record.ts'
 import type { AppContext } from '../context.ts'
-import type { AppFields, FieldState, NewField } from '../../db/storage/fields.ts'
+import type { AppFields, FieldChange, FieldState, NewField } from '../../db/storage/fields.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireApp } from '../apps/member-app.ts'
 import { AppError, notFound, validationError, type Problem } from '../../contract/errors.ts'
@@ -30,6 +30,7 @@ import { recountForNewField, unlistedKeysOf } from './unlisted.ts'
 import { fileSettingsAfter } from './file-settings.ts'
 import { typeSettingsAfter } from './type-settings.ts'
 import { formAfter } from './form-settings.ts'
+import { addedFieldProblems, assertNotNamed, changedFieldProblems, conditionedOf } from './show-if-rules.ts'
 import type { UnlistedKey } from '../../contract/api/fields.ts'
 
 /** 422 `field_limit`: the app already has the most fields allowed. */
@@ -104,7 +105,7 @@ export async function addField(
     const file = fileSettingsAfter(type, null, definition, ctx.config.maxFileBytes)
     const form = formAfter(type, null, definition)
     if (file.problems.length + form.problems.length > 0) throw validationError([...file.problems, ...form.problems])
-    return {
+    const row: NewField = {
       id: newId(),
       appId,
       name: definition.name,
@@ -118,6 +119,9 @@ export async function addField(
       createdAt: now,
       updatedAt: now,
     }
+    const conditions = addedFieldProblems(fields, row)
+    if (conditions.length > 0) throw validationError(conditions)
+    return row
   }
   auditChange(ctx, { target: definition.name, after: { type: definition.type ?? 'text' } })
   const added = await ctx.storage.fields.add(appId, decide)
@@ -197,7 +201,7 @@ export async function updateField(
       published,
       records: stored?.name === current.name ? stored.records : 0,
     })
-    return {
+    const change: FieldChange = {
       name: patch.name ?? current.name,
       type,
       label: patch.label ?? current.label,
@@ -213,6 +217,13 @@ export async function updateField(
       updatedAt,
       position: patch.position,
     }
+    const conditions = changedFieldProblems(siblings, current, change, {
+      position: patch.position,
+      cause: causeOf(patch, current),
+      sent: patch.showIf !== undefined,
+    })
+    if (conditions.length > 0) throw validationError(conditions)
+    return change
   }
   const updated = await ctx.storage.fields.update(appId, ref, decide)
   if (updated.ok) return toField(updated.row)
@@ -221,7 +232,22 @@ export async function updateField(
   throw nameTaken(patch.name!)
 }
 
-/** Removes a field definition; values already stored under its name stay in the records. */
+/** The key of a change that another field's condition would be broken by, as the refusal names it. */
+const causeOf = (patch: UpdateFieldInput, current: FieldRow): string =>
+  patch.position !== undefined
+    ? 'position'
+    : patch.name !== undefined && patch.name !== current.name
+      ? 'name'
+      : patch.type !== undefined && patch.type !== current.type
+        ? 'type'
+        : patch.page !== undefined
+          ? 'page'
+          : 'options'
+
+/**
+ * Removes a field definition; values already stored under its name stay in the records. A
+ * field other fields' conditions name is not removed (409): those conditions go first.
+ */
 export async function removeField(
   ctx: AppContext,
   userId: string,
@@ -229,6 +255,9 @@ export async function removeField(
   ref: string,
 ): Promise<{ deleted: true; id: string }> {
   await requireApp(ctx, userId, appId)
+  const rows = await fieldRowsOf(ctx, appId)
+  const target = rows.find((row) => row.id === ref) ?? rows.find((row) => row.name === ref)
+  if (target) assertNotNamed(rows.map(conditionedOf), target.name)
   const removed = await ctx.storage.fields.remove(appId, ref)
   if (removed.ok) return { deleted: true, id: removed.row.id }
   throw removed.reason === 'no_app' ? notFound('App') : fieldNotFound(ref)

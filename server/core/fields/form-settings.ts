@@ -10,16 +10,17 @@ import { FORM_KEYS, type FieldForm, type FormPatch } from '../../contract/fields
 import { ruleProblems } from '../../contract/fields/rule-problems.ts'
 import { RULE_KEYS, RULE_TYPES, type FieldRules } from '../../contract/fields/rules.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
+import type { ShowIf } from '../../contract/fields/show-if.ts'
 
 /** Reads the stored `form` column (JSON text or null) as the field's form keys; {} when none. */
 export function storedForm(form: string | null): FieldForm {
   return form === null ? {} : (JSON.parse(form) as FieldForm)
 }
 
-/** What the ingest checks read of a stored `form`: the rules, and whether the field is hidden (keys left out when unset). */
-export function formChecks(form: string | null): { rules?: FieldRules; hidden?: true } {
-  const { rules, hidden } = storedForm(form)
-  return { ...(rules ? { rules } : {}), ...(hidden ? { hidden } : {}) }
+/** What the ingest checks read of a stored `form`: the rules, whether the field is hidden, and its condition (keys left out when unset). */
+export function formChecks(form: string | null): { rules?: FieldRules; hidden?: true; showIf?: ShowIf } {
+  const { rules, hidden, showIf } = storedForm(form)
+  return { ...(rules ? { rules } : {}), ...(hidden ? { hidden } : {}), ...(showIf ? { showIf } : {}) }
 }
 
 /** Types a link cannot fill: a file is chosen by the respondent, and a consent is the respondent's own tick. */

@@ -8,6 +8,7 @@ import { requireApp } from '../apps/member-app.ts'
 import { notFound, validationError, type Problem } from '../../contract/errors.ts'
 import { reorderFieldsSchema, type ReorderFieldsInput } from '../../contract/fields/schemas.ts'
 import { toField, type Field, type FieldRow } from './view.ts'
+import { conditionedOf, conditionProblems } from './show-if-rules.ts'
 
 const listIds = (ids: string[]): string => ids.map((id) => JSON.stringify(id)).join(', ')
 
@@ -28,7 +29,10 @@ function orderProblems(rows: readonly FieldRow[], ids: readonly string[]): Probl
   return problems
 }
 
-/** Puts all of an app's fields in the order of `ids`, which must name every field exactly once. */
+/**
+ * Puts all of an app's fields in the order of `ids`, which must name every field exactly once,
+ * and never a field before one its condition names.
+ */
 export async function reorderFields(
   ctx: AppContext,
   userId: string,
@@ -40,6 +44,13 @@ export async function reorderFields(
   const reordered = await ctx.storage.fields.reorder(appId, (rows) => {
     const problems = orderProblems(rows, ids)
     if (problems.length > 0) throw validationError(problems)
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    const conditions = conditionProblems(
+      ids.map((id) => conditionedOf(byId.get(id)!)),
+      null,
+      'ids',
+    )
+    if (conditions.length > 0) throw validationError(conditions)
     return ids
   })
   if (!reordered.ok) throw notFound('App')

@@ -9,6 +9,7 @@ import type { FileOptions } from '../../contract/files/model.ts'
 import type { TypeSettings } from '../../contract/fields/type-settings.ts'
 import type { FieldRules } from '../../contract/fields/rules.ts'
 import { ruleProblem } from '../../contract/fields/rule-check.ts'
+import type { ShowIf } from '../../contract/fields/show-if.ts'
 
 export { isIsoDate } from '../../contract/fields/types/date.ts'
 
@@ -30,6 +31,8 @@ export interface FieldRule extends TypeSettings {
   rules?: FieldRules
   /** Never shown on the form, filled from the link: a bad value is dropped instead of refused. */
   hidden?: boolean
+  /** Asked only when earlier answers meet this (contract/fields/show-if.ts): otherwise its answer is dropped. */
+  showIf?: ShowIf | null
 }
 
 /** A value that counts as "not given": absent, null or the empty string. */

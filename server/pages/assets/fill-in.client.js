@@ -1,6 +1,7 @@
 // Enhances the fill-in page (server/pages/fill-in.ts): inline validation, submission by
 // fetch without leaving the page (files by XMLHttpRequest, whose upload reports progress),
-// and one question per screen when the theme asks for it.
+// and one question per screen when the theme asks for it. Questions the conditions do not
+// ask (data-skipped, set by show-if.client.js, which runs first) are neither checked nor shown.
 // Without this file the page is a plain form that posts and redirects to the report.
 // Problems go into the error summary (the GOV.UK pattern: "There is a problem", a link to
 // each field, focus moved there); progress and the thank-you go into the status region.
@@ -24,6 +25,8 @@
   const title = document.title.replace(/^Error: /, '')
   form.noValidate = true
 
+  /** The questions the conditions ask now, in order. */
+  const asked = () => questions.filter((q) => !q.hasAttribute('data-skipped'))
   const errorOf = (q) => q.querySelector('.error')
   const controlsOf = (q) => [...q.querySelectorAll('input, select, textarea')]
   /** Where focus goes in a question: its chosen option, else its first control. */
@@ -139,26 +142,47 @@
   // Messages change only on Submit or Next (as GOV.UK advises), never when a field loses
   // focus: a message vanishing then would move the button under the pointer mid-click.
 
-  // One question per screen: show one at a time with Back/Next; the last shows the submit button.
+  // One screen at a time with Back/Next: a page of the form (its sections, fill-in-pages.ts) or,
+  // when the theme asks for it, one question; the last screen shows the submit button.
+  // `screens` are the questions asked, by screen, when one was shown (the conditions change them).
+  const sections = [...form.querySelectorAll('section.page')]
+  const byPage = sections.length > 1
+  /** The questions asked now, by screen: each page's (a page with none asked is skipped), or one each. */
+  const screensNow = () =>
+    byPage
+      ? sections.map((section) => asked().filter((q) => section.contains(q))).filter((on) => on.length > 0)
+      : asked().map((q) => [q])
   let current = 0
-  const paged = form.dataset.layout === 'one-per-screen' && questions.length > 1
+  let screens = screensNow()
+  const paged = byPage || (form.dataset.layout === 'one-per-screen' && questions.length > 1)
   const nav = document.createElement('div')
   const back = document.createElement('button')
   const next = document.createElement('button')
+  const progress = document.createElement('progress')
   function show(index) {
-    current = index
-    questions.forEach((q, i) => {
-      q.hidden = i !== index
-    })
-    back.hidden = index === 0
-    next.hidden = index === questions.length - 1
-    submit.hidden = index !== questions.length - 1
-    status.textContent = `Question ${index + 1} of ${questions.length}`
+    screens = screensNow()
+    current = Math.max(0, Math.min(index, screens.length - 1))
+    const on = screens[current] ?? []
+    for (const q of questions) q.hidden = !on.includes(q)
+    for (const section of sections) section.hidden = !section.contains(on[0])
+    back.hidden = current === 0
+    next.hidden = current >= screens.length - 1
+    submit.hidden = current < screens.length - 1
+    status.textContent = `${byPage ? 'Page' : 'Question'} ${current + 1} of ${screens.length}`
+    progress.max = screens.length
+    progress.value = current + 1
   }
-  /** Shows another screen and focuses its question, so focus never falls back to the page when Back or Next hides itself. */
+  /** Shows the screen `q` is on now. */
+  const showScreenOf = (q) => show(screensNow().findIndex((on) => on.includes(q)))
+  /** Shows another screen and focuses its first question, so focus never falls back to the page when Back or Next hides itself. */
   function moveTo(index) {
     show(index)
-    focusTargetOf(questions[index]).focus()
+    focusTargetOf(screens[current][0]).focus()
+  }
+  if (byPage) {
+    progress.className = 'progress'
+    progress.setAttribute('aria-label', 'Progress through the form')
+    summary.after(progress)
   }
   if (paged) {
     nav.className = 'actions'
@@ -168,11 +192,13 @@
     next.textContent = 'Next'
     back.addEventListener('click', () => moveTo(current - 1))
     next.addEventListener('click', () => {
-      if (validate([questions[current]])) moveTo(current + 1)
+      if (validate(screens[current])) moveTo(current + 1)
     })
     nav.append(back, next)
     submit.parentElement.prepend(nav)
     show(0)
+    // An answer that asks more questions (or fewer) changes the screens after this one, not this one.
+    form.addEventListener('svc:asked', () => showScreenOf(screens[current][0]))
   }
 
   // A link in the summary goes to its field, on its own screen when there is one per screen.
@@ -182,7 +208,7 @@
     const q = control?.closest('.question')
     if (!q) return
     event.preventDefault()
-    if (paged) show(questions.indexOf(q))
+    if (paged) showScreenOf(q)
     focusTargetOf(q).focus()
   })
 
@@ -218,15 +244,15 @@
         : REFUSALS[error.type] || REFUSALS.internal
     const general = unexplained ? [refusal.text] : []
     if (unexplained && refusal.owner) general.push(`For the form's owner: ${error.message}`)
-    if (paged && invalid.length > 0) show(questions.indexOf(invalid[0]))
+    if (paged && invalid.length > 0) showScreenOf(invalid[0])
     showSummary(invalid, general)
   }
 
   // A page the server refused (sent without this script's checks) starts at its summary.
   if (summary.childElementCount > 0) {
     if (paged) {
-      const first = questions.findIndex((q) => !errorOf(q).hidden)
-      if (first >= 0) show(first)
+      const first = asked().find((q) => !errorOf(q).hidden)
+      if (first) showScreenOf(first)
     }
     summary.focus()
   }
@@ -299,12 +325,12 @@
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
     // Enter in a question before the last screen means Next: check this question only, never the unseen ones.
-    if (paged && current < questions.length - 1) {
-      if (validate([questions[current]])) moveTo(current + 1)
+    if (paged && current < screens.length - 1) {
+      if (validate(screens[current])) moveTo(current + 1)
       return
     }
-    if (!validate(questions)) {
-      if (paged) show(questions.findIndex((q) => !errorOf(q).hidden))
+    if (!validate(asked())) {
+      if (paged) showScreenOf(asked().find((q) => !errorOf(q).hidden))
       return
     }
     submit.disabled = true
@@ -312,6 +338,8 @@
     try {
       const { ok, body } = await send()
       if (ok) {
+        // The answers kept in the tab (keep-answers.client.js) are forgotten once sent.
+        document.dispatchEvent(new CustomEvent('svc:sent'))
         const heading = document.createElement('h2')
         heading.textContent = 'Thank you – your answers were saved.'
         form.remove()
