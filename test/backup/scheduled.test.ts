@@ -15,7 +15,7 @@ import { backupSchedule } from '../../server/backup/config.ts'
 import { startBackups } from '../../server/backup/schedule.ts'
 import { ManualClock } from '../../server/core/clock.ts'
 import { createLogger } from '../../server/core/logger.ts'
-import { callServer } from '../support/call.ts'
+import { callServer, target } from '../support/call.ts'
 import { startS3rver } from '../support/s3.ts'
 import { cliInProcess, startTestServer, type TestServer } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -34,7 +34,7 @@ async function filledServer(n: number) {
   const form = new FormData()
   form.append('name', 'with a file')
   form.append('cv', new Blob([PDF]), 'cv.pdf')
-  const posted = await fetch(`${server.url}/api/v3/share/${token}/form`, {
+  const posted = await fetch(`${server.url}${target('ingest.form', { params: { token } }).path}`, {
     method: 'POST',
     body: form,
     headers: { accept: 'application/json' },
@@ -117,9 +117,12 @@ describe('into a folder', () => {
       expect(read.status).toBe(200)
       expect(read.body.total).toBeGreaterThanOrEqual(before)
       const withFile = read.body.records[0].data as { cv: { id: string; sha256: string } }
-      const file = await fetch(`${again.url}/api/v3/apps/${appId}/files/${withFile.cv.id}`, {
-        headers: { authorization: `Bearer ${owner.token}` },
-      })
+      const file = await fetch(
+        `${again.url}${target('files.download', { params: { id: appId, file: withFile.cv.id } }).path}`,
+        {
+          headers: { authorization: `Bearer ${owner.token}` },
+        },
+      )
       expect(
         createHash('sha256')
           .update(new Uint8Array(await file.arrayBuffer()))

@@ -58,7 +58,7 @@ const SERVER_LIBRARIES = [/^elysia$/, /^@elysiajs\//, /^drizzle-orm$/, /^drizzle
  */
 const SERVER_EXCEPTIONS = [
   { file: 'cli/commands/serve.ts', kind: 'dynamic-import', target: 'server/main.ts' },
-  { file: 'cli/commands/_local.ts', kind: 'dynamic-import', target: 'server/db/sqlite/backup-restore.ts' },
+  { file: 'cli/commands/_local.ts', kind: 'dynamic-import', target: 'server/backup/restore.ts' },
   { file: 'cli/commands/_local.ts', kind: 'dynamic-import', target: 'server/config.ts' },
 ] as const
 
@@ -151,12 +151,12 @@ describe('layers (docs/architecture.md)', () => {
     expect(offending.map(describeRef)).toEqual([])
   })
 
-  test('cli/ takes from server/ only server/contract/, and types from server/core; no Elysia, drizzle or bun:sqlite (serve.ts may start server/main.ts, backup and restore load server/db/sqlite/backup-restore.ts)', () => {
+  test('cli/ takes from server/ only server/contract/, and types from server/core; no Elysia, drizzle or bun:sqlite (serve.ts may start server/main.ts, backup and restore load server/backup/restore.ts)', () => {
     const refs = scanTree('cli')
     expect(contractBreaches(refs)).toEqual([])
     expect(refs.filter(isServerException).map(describeRef).sort()).toEqual([
+      'cli/commands/_local.ts: ../../server/backup/restore.ts (dynamic-import)',
       'cli/commands/_local.ts: ../../server/config.ts (dynamic-import)',
-      'cli/commands/_local.ts: ../../server/db/sqlite/backup-restore.ts (dynamic-import)',
       'cli/commands/serve.ts: ../../server/main.ts (dynamic-import)',
     ])
   })

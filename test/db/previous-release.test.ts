@@ -14,7 +14,7 @@ import { SQL } from 'bun'
 import { startServer } from '../../server/boot.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createLogger } from '../../server/core/logger.ts'
-import { callServer } from '../support/call.ts'
+import { callServer, target } from '../support/call.ts'
 import { postgresDatabases, postgresUnavailable } from '../support/postgres-database.ts'
 import type { ReleaseManifest } from '../support/release-data.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -51,10 +51,13 @@ async function opensRelease(env: Record<string, string>, release: ReleaseManifes
     expect(fields.body.data.fields.map(({ name, type }) => ({ name, type: type as string }))).toEqual(release.fields)
     const scales = await callServer(url, 'scales.list', { params: { id: release.appId } }, as)
     expect(scales.body.data.scales.map((scale) => scale.key)).toEqual(release.scales)
-    const file = await fetch(`${url}/api/v3/apps/${release.appId}/files/${release.file.id}`, {
-      headers: { authorization: `Bearer ${release.token}` },
-      signal: AbortSignal.timeout(10_000),
-    })
+    const file = await fetch(
+      `${url}${target('files.download', { params: { id: release.appId, file: release.file.id } }).path}`,
+      {
+        headers: { authorization: `Bearer ${release.token}` },
+        signal: AbortSignal.timeout(10_000),
+      },
+    )
     expect(file.status).toBe(200)
     const bytes = new Uint8Array(await file.arrayBuffer())
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(release.file.sha256)

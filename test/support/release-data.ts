@@ -5,7 +5,7 @@
  * (one spam, one edited, one with a file). Made through the HTTP API of a running svc, so it
  * is what that release writes, whatever its schema.
  */
-import { callServer } from './call.ts'
+import { callServer, target } from './call.ts'
 
 /** What the fixture holds, as the next release must find it. */
 export interface ReleaseManifest {
@@ -71,7 +71,7 @@ export async function fillRelease(url: string, version: string, secret: string |
   form.append('q1', '5')
   const bytes = '%PDF-1.4\n% the release fixture\n%%EOF\n'
   form.append('cv', new Blob([bytes]), 'cv.pdf')
-  const multipart = await fetch(`${url}/api/v3/share/${endpointToken}/form`, {
+  const multipart = await fetch(`${url}${target('ingest.form', { params: { token: endpointToken } }).path}`, {
     method: 'POST',
     body: form,
     headers: { accept: 'application/json' },
