@@ -80,14 +80,14 @@ describe('help layout', () => {
     expect(run.code).toBe(0)
     const lines = optionLines(run.stdout)
     expect(lines[0]).toBe(
-      '  --app=<app>          App id, or its name when no other app has it (see `svc-cli app list`)',
+      '  --app=<app>               App id, or its name when no other app has it (see `svc-cli app list`)',
     )
     expect(lines).toContain(
-      '  --type=<type>        Field type: text, longtext, number, boolean, choice, multichoice, likert,',
+      '  --type=<type>             Field type: text, longtext, number, boolean, choice, multichoice,',
     )
     for (const line of lines) {
       expect(line.length).toBeLessThanOrEqual(100)
-      expect(line).toMatch(/^ {2}(-\S.{0,26} {2,}\S| {21}\S)/)
+      expect(line).toMatch(/^ {2}(-\S.{0,26} {2,}\S| {26}\S)/)
     }
   })
 })
