@@ -3,6 +3,7 @@
  * `npm start` (server/main.ts), `svc-cli serve` and tests that want the real thing.
  */
 import { startAuditRetention } from './core/audit/retention.ts'
+import { startRecordRetention } from './core/records/retention.ts'
 import { startBackups } from './backup/schedule.ts'
 import { startAlertMailer } from './core/auth/alert-mailer.ts'
 import { createContext } from './context.ts'
@@ -116,6 +117,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   ctx.onShutdown(ctx.files.start())
   // And audit log entries past their days (SVC_AUDIT_DAYS) are deleted.
   ctx.onShutdown(startAuditRetention(ctx))
+  // And records past the days their app keeps them (keepRecordsDays, keepSpamDays).
+  ctx.onShutdown(startRecordRetention(ctx))
   // And backups are made on their schedule (SVC_BACKUP_EVERY).
   if (config.backup) {
     const backups = await startBackups(config, config.backup, ctx.clock, ctx.log)

@@ -91,6 +91,8 @@ export const LIMITS = {
   maxClosedMessage: 1000,
   /** The largest `closeAfter` (records a form takes before it closes). */
   maxCloseAfter: 10_000_000,
+  /** The most days an app may keep records or spam (keepRecordsDays, keepSpamDays): a hundred years. */
+  maxKeepDays: 36_500,
   /** Record ids in one POST /records/delete. */
   maxDeleteIds: 1000,
   /** Changes a record's history keeps, newest first: an older one is dropped when a newer one is made. */

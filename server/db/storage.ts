@@ -7,6 +7,7 @@
  */
 import type { AlertStore } from './storage/alerts.ts'
 import type { AuditStore } from './storage/audit.ts'
+import type { RetentionStore } from './storage/retention.ts'
 import type { AuditUnits } from './storage/audit-unit.ts'
 import type { AppendFeed } from './storage/appends.ts'
 import type { AppStore } from './storage/apps.ts'
@@ -50,6 +51,7 @@ export interface Stores {
   senders: SenderStore
   members: MemberStore
   audit: AuditStore
+  retention: RetentionStore
   unlisted: UnlistedKeyStore
 }
 

@@ -81,6 +81,8 @@ describe('POST /api/v3/apps', () => {
       onePerBrowser: false,
       uniqueField: null,
       formLayout: null,
+      keepRecordsDays: null,
+      keepSpamDays: null,
       rateLimit: null,
       redirectOrigins: '[]',
       thankYouMessage: '',

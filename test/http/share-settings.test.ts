@@ -46,6 +46,8 @@ const DEFAULT_SHARE = {
   closedMessage: '',
   onePerBrowser: false,
   uniqueField: null,
+  keepRecordsDays: null,
+  keepSpamDays: null,
   records: 0,
   closedNow: false,
   publishedAt: null,
@@ -274,7 +276,7 @@ describe('GET/PATCH /share', () => {
         {
           path: '',
           message:
-            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField',
+            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField, keepRecordsDays, keepSpamDays',
         },
       ],
     ],
@@ -510,6 +512,8 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
     'closedMessage',
     'onePerBrowser',
     'uniqueField',
+    'keepRecordsDays',
+    'keepSpamDays',
   ])
   expect(body('/api/v3/apps/{id}/fields', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
   expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })

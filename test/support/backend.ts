@@ -172,6 +172,7 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
     senders: true,
     members: true,
     audit: true,
+    retention: true,
     unlisted: true,
   }
   const names = Object.keys(every) as Array<keyof Stores>

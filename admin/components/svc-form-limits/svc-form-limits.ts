@@ -28,6 +28,23 @@ function stateText(share: Share): string {
   return `Closed: all ${share.closeAfter} places are taken.`
 }
 
+/** A number of days records are kept, with its hint; empty keeps them for ever. */
+const daysInput = (name: string, label: string, days: number | null) =>
+  html`<label
+    >${label}
+    <span class="hint" id="${name}-hint">Days, with their files, within the hour. Empty keeps them.</span>
+    <input
+      name=${name}
+      type="number"
+      inputmode="numeric"
+      min="1"
+      max=${LIMITS.maxKeepDays}
+      step="1"
+      aria-describedby="${name}-hint"
+      .value=${days === null ? '' : String(days)}
+    />
+  </label>`
+
 /**
  * @summary The limits of a form (Sharing → Limits): close it by hand, after a number of
  * records or at a date and time, the text the closed form shows, and one response per
@@ -64,6 +81,8 @@ export class SvcFormLimits extends LitElement {
         closedMessage: String(form.get('closedMessage') ?? ''),
         onePerBrowser: form.get('onePerBrowser') !== null,
         uniqueField: unique === '' ? null : unique,
+        keepRecordsDays: text('keepRecordsDays') === '' ? null : Number(text('keepRecordsDays')),
+        keepSpamDays: text('keepSpamDays') === '' ? null : Number(text('keepSpamDays')),
       })
       this.saved = true
       this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
@@ -137,6 +156,10 @@ export class SvcFormLimits extends LitElement {
               )}
             </select>
           </label>
+          <div class="pair">
+            ${daysInput('keepRecordsDays', 'Delete records after', share.keepRecordsDays)}
+            ${daysInput('keepSpamDays', 'Delete spam after', share.keepSpamDays)}
+          </div>
           ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
           <div class="row">
             <button class="primary" type="submit" ?disabled=${this.busy}>Save limits</button>

@@ -3,6 +3,7 @@
  * the server attaches (reads open to anyone with the link) go to stderr as well, so they
  * are seen even when stdout is piped or is JSON.
  */
+import { keptFor } from './_retention.ts'
 import type { CommandEnv } from '../../command.ts'
 import { details, type Style } from '../../output.ts'
 import type { Share } from '../../../server/contract/api/share.ts'
@@ -43,6 +44,8 @@ export const shareDetails = (share: Share) => (style: Style) =>
     'closed text': share.closedMessage === '' ? 'the default sentence' : share.closedMessage,
     'one per browser': onOff(share.onePerBrowser),
     'one per value of': share.uniqueField ?? 'no field',
+    records: keptFor(share.keepRecordsDays, 'records'),
+    spam: keptFor(share.keepSpamDays, 'spam'),
   })
 
 /** Writes each of the answer's warnings to stderr as `warning: …`. */

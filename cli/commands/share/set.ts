@@ -8,6 +8,7 @@ import { updateShareSchema } from '../../../server/contract/share/schemas.ts'
 import { READ_ACCESS, type ReadAccess } from '../../../server/contract/share/reads.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
 import { limitsArgs, limitsBody } from './_limits.ts'
+import { retentionArgs, retentionBody } from './_retention.ts'
 
 const switchArg = (what: string) =>
   ({ type: 'string', description: `${what}: on or off`, valueHint: 'on|off' }) as const
@@ -82,6 +83,7 @@ export default defineSvcCommand({
       valueHint: 'n',
     },
     ...limitsArgs,
+    ...retentionArgs,
     ...yesArg,
   },
   async run(args, env) {
@@ -114,10 +116,11 @@ export default defineSvcCommand({
       submitAnother: boolArg(args['submit-another'], 'submit-another'),
       summaryMinRespondents: summaryMinArg(args['summary-min']),
       ...limitsBody(args),
+      ...retentionBody(args),
     }
     if (Object.values(body).every((v) => v === undefined)) {
       throw usageError(
-        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another, --summary-min, --closed, --open, --close-after, --closes-at, --closed-message, --one-per-browser or --unique-field',
+        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another, --summary-min, --closed, --open, --close-after, --closes-at, --closed-message, --one-per-browser, --unique-field, --keep-records-days or --keep-spam-days',
       )
     }
     // The admin asks too: every record, to anyone the link reaches (it sits in public pages).

@@ -4,6 +4,7 @@
  * under /api/v3/share/:token.
  */
 import { z } from 'zod'
+import { KEEP_RECORDS_MEANING, KEEP_SPAM_MEANING, keepDaysDescription } from '../share/retention.ts'
 import { LIMITS } from '../limits.ts'
 import { READ_ACCESS } from '../share/reads.ts'
 import {
@@ -62,6 +63,16 @@ export const shareSchema = named('Share', () =>
       .meta({ description: "What the fill-in page says while the form is closed; '' for the default sentence" }),
     onePerBrowser: z.boolean().meta({ description: ONE_PER_BROWSER_MEANING }),
     uniqueField: z.string().nullable().meta({ description: UNIQUE_FIELD_MEANING }),
+    keepRecordsDays: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: keepDaysDescription(KEEP_RECORDS_MEANING) }),
+    keepSpamDays: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: keepDaysDescription(KEEP_SPAM_MEANING) }),
     records: z
       .number()
       .int()

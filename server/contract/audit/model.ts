@@ -18,6 +18,7 @@ export const AUDIT_EVENTS = {
   'auth.login': 'signed in (by password, code or a new account)',
   'auth.loginFailed': 'a log-in with a wrong password or code',
   'token.newAddress': 'an access token used from an address it was not used from before',
+  'records.expired': 'records and spam deleted for being older than the app keeps them (keepRecordsDays, keepSpamDays)',
 } as const
 export type AuditEvent = keyof typeof AUDIT_EVENTS
 

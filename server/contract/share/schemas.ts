@@ -3,6 +3,7 @@
  * document), the CLI and the MCP tools.
  */
 import { z } from 'zod'
+import { keepRecordsDaysSchema, keepSpamDaysSchema } from './retention.ts'
 import { bodyObject, expect } from '../apps/input.ts'
 import { fieldNameSchema } from '../fields/schemas.ts'
 import { isHttpUrl } from '../connect/safe-url.ts'
@@ -162,5 +163,7 @@ export const updateShareSchema = bodyObject({
   closedMessage: closedMessageSchema.optional(),
   onePerBrowser: switchSchema.optional().meta({ description: ONE_PER_BROWSER_MEANING }),
   uniqueField: fieldNameSchema.nullable().optional().meta({ description: UNIQUE_FIELD_MEANING }),
+  keepRecordsDays: keepRecordsDaysSchema.optional(),
+  keepSpamDays: keepSpamDaysSchema.optional(),
 })
 export type UpdateShareInput = z.input<typeof updateShareSchema>

@@ -91,6 +91,8 @@ export async function updateShare(
     closedMessage: patch.closedMessage,
     onePerBrowser: patch.onePerBrowser,
     uniqueField: patch.uniqueField,
+    keepRecordsDays: patch.keepRecordsDays,
+    keepSpamDays: patch.keepSpamDays,
   }
   if (patch.uniqueField) await checkUniqueType(ctx, appId, patch.uniqueField)
   const before = await endpointRowOf(ctx, appId)

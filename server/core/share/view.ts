@@ -49,6 +49,8 @@ export async function toShare(ctx: AppContext, row: SettingsRow): Promise<Share>
     closedMessage: row.closedMessage,
     onePerBrowser: row.onePerBrowser,
     uniqueField: row.uniqueField,
+    keepRecordsDays: row.keepRecordsDays,
+    keepSpamDays: row.keepSpamDays,
     records,
     closedNow: closedBy(row, ctx.clock.now(), records) !== null,
     publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString(),

@@ -24,6 +24,7 @@ import { postgresScales } from './scales.ts'
 import { postgresSenders } from './senders.ts'
 import { postgresMembers } from './members.ts'
 import { postgresAudit } from './audit.ts'
+import { postgresRetention } from './retention.ts'
 import { postgresShare } from './share.ts'
 import { postgresSmart } from './smart.ts'
 import { postgresStats } from './stats.ts'
@@ -76,6 +77,7 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       senders: postgresSenders(db),
       members: postgresMembers(db),
       audit: postgresAudit(db),
+      retention: postgresRetention(db),
       unlisted: postgresUnlistedKeys(db),
     }
     // No write counter to ask here: any success after a failure counts as recovery.

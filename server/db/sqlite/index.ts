@@ -22,6 +22,7 @@ import { sqliteScales } from './scales.ts'
 import { sqliteSenders } from './senders.ts'
 import { sqliteMembers } from './members.ts'
 import { sqliteAudit } from './audit.ts'
+import { sqliteRetention } from './retention.ts'
 import { sqliteShare } from './share.ts'
 import { sqliteSmart } from './smart.ts'
 import { sqliteStats } from './stats.ts'
@@ -52,6 +53,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     senders: sqliteSenders(db),
     members: sqliteMembers(db),
     audit: sqliteAudit(db),
+    retention: sqliteRetention(db),
     unlisted: sqliteUnlistedKeys(db),
   }
   const writes = store.sqlite.prepare<{ n: number }, []>('SELECT total_changes() AS n')

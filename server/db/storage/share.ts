@@ -39,6 +39,10 @@ export interface EndpointRow {
   onePerBrowser: boolean
   /** One response per value of this field; null for none. */
   uniqueField: string | null
+  /** Records (not spam) older than this many days are deleted; null keeps them. */
+  keepRecordsDays: number | null
+  /** Spam older than this many days is deleted; null keeps it. */
+  keepSpamDays: number | null
   publishedAt: number | null
   createdAt: number
   updatedAt: number
@@ -77,6 +81,8 @@ export interface EndpointSettings {
   closedMessage?: string
   onePerBrowser?: boolean
   uniqueField?: string | null
+  keepRecordsDays?: number | null
+  keepSpamDays?: number | null
 }
 
 /** A change of the endpoint: the row after it, and whether anything changed. */

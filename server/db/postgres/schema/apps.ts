@@ -125,6 +125,10 @@ export const endpoints = pgTable('endpoints', {
   uniqueField: text('unique_field'),
   /** JSON object of the form's layout: page titles, languages and translated texts; null when none. */
   formLayout: text('form_layout'),
+  /** Records (not spam) older than this many days are deleted, with their files; null keeps them. */
+  keepRecordsDays: integer('keep_records_days'),
+  /** Spam older than this many days is deleted; null keeps it. */
+  keepSpamDays: integer('keep_spam_days'),
   publishedAt: millis('published_at'),
   createdAt: createdAt(),
   updatedAt: millis('updated_at').notNull(),
