@@ -5,6 +5,7 @@
  * deletes it.
  */
 import type { AppContext } from '../context.ts'
+import { everyPeriod } from '../periodic.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const EVERY_MS = 60 * 60 * 1000
@@ -22,18 +23,5 @@ export async function pruneAudit(ctx: AppContext): Promise<number> {
 }
 
 /** Prunes now and every hour until the returned stop is called (which waits for a round under way). */
-export function startAuditRetention(ctx: AppContext): () => Promise<void> {
-  let round: Promise<unknown> = Promise.resolve()
-  const run = () => {
-    round = pruneAudit(ctx).catch((error: unknown) =>
-      ctx.log.warn('could not prune the audit log; trying again in an hour', { error: (error as Error).message }),
-    )
-  }
-  run()
-  const timer = setInterval(run, EVERY_MS)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await round
-  }
-}
+export const startAuditRetention = (ctx: AppContext): (() => Promise<void>) =>
+  everyPeriod(ctx, EVERY_MS, () => pruneAudit(ctx), 'could not prune the audit log; trying again in an hour')

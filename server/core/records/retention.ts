@@ -6,6 +6,7 @@
  * and writes one `records.expired` entry in the app's audit log saying how many.
  */
 import type { AppContext } from '../context.ts'
+import { everyPeriod } from '../periodic.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import type { RetainedApp } from '../../db/storage/retention.ts'
 import { auditEvent } from '../audit/record.ts'
@@ -67,18 +68,5 @@ export async function retentionRound(ctx: AppContext): Promise<number | null> {
 }
 
 /** Runs a round now and every hour until the returned stop is called (which waits for a round under way). */
-export function startRecordRetention(ctx: AppContext): () => Promise<void> {
-  let round: Promise<unknown> = Promise.resolve()
-  const run = () => {
-    round = retentionRound(ctx).catch((error: unknown) =>
-      ctx.log.warn('could not delete expired records; trying again in an hour', { error: (error as Error).message }),
-    )
-  }
-  run()
-  const timer = setInterval(run, EVERY_MS)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await round
-  }
-}
+export const startRecordRetention = (ctx: AppContext): (() => Promise<void>) =>
+  everyPeriod(ctx, EVERY_MS, () => retentionRound(ctx), 'could not delete expired records; trying again in an hour')
