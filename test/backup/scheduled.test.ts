@@ -22,10 +22,12 @@ import { tempDir } from '../support/tmp.ts'
 
 const PDF = '%PDF-1.4\n% a scheduled backup\n%%EOF\n'
 const silent = createLogger('silent')
+/** Scheduled backups are SQLite's: on a PostgreSQL run these servers still use SQLite and their own secret.key. */
+const SQLITE = { DATABASE_URL: '', SVC_SECRET: '' }
 
 /** A SQLite svc with an app, a file field, and `n` records (the first with a file). */
 async function filledServer(n: number) {
-  const server = await startTestServer({ DATABASE_URL: '' })
+  const server = await startTestServer(SQLITE)
   const owner = await server.account()
   const as = { token: owner.token }
   const app = (await callServer(server.url, 'apps.create', { body: { name: 'Backed up' } }, as)).body.data
@@ -106,7 +108,7 @@ describe('into a folder', () => {
     expect(readFileSync(join(restored, 'secret.key'))).toEqual(
       readFileSync(join(server.ctx.config.dataDir, 'secret.key')),
     )
-    const again: TestServer = await startTestServer({ DATABASE_URL: '', SVC_DATA_DIR: restored })
+    const again: TestServer = await startTestServer({ ...SQLITE, SVC_DATA_DIR: restored })
     try {
       const read = await callServer(
         again.url,
