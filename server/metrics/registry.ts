@@ -1,6 +1,7 @@
 /**
  * @module The metrics of one server, kept with prom-client and written in the Prometheus
- * text format. Counters and the latency histogram are bumped as things happen (core's
+ * text format. Counters are bumped as things happen, the request counter and latency
+ * histogram as plain numbers read at the scrape (request-series.ts) (core's
  * `Metrics`); gauges are read when scraped: open live streams, whether the database takes
  * writes, its size on disk (SQLite), free disk space under the data folder. The process's
  * own figures (memory, CPU, event-loop delay, open files) come from prom-client's default
@@ -10,10 +11,11 @@
  * app would grow without bound).
  */
 import { statSync, statfsSync } from 'node:fs'
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
 import type { Config } from '../config.ts'
 import type { Storage } from '../db/storage.ts'
 import type { Metrics } from '../core/metrics.ts'
+import { requestSeries } from './request-series.ts'
 
 /** What the gauges read at a scrape. */
 export interface MetricSources {
@@ -121,19 +123,16 @@ function readAtScrape(registers: Registry[], sources: MetricSources): void {
 export function createMetrics(sources: MetricSources): Metrics {
   const registry = new Registry()
   const registers = [registry]
-  const requests = new Counter({
-    name: 'svc_http_requests_total',
-    help: 'Requests answered, by operation (route table name, or other) and status',
-    labelNames: ['route', 'status'] as const,
+  const requests = requestSeries(
     registers,
-  })
-  const latency = new Histogram({
-    name: 'svc_http_request_duration_seconds',
-    help: 'Time from a request to the start of its answer, by operation',
-    labelNames: ['route'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  })
+    {
+      counter: 'svc_http_requests_total',
+      counterHelp: 'Requests answered, by operation (route table name, or other) and status',
+      histogram: 'svc_http_request_duration_seconds',
+      histogramHelp: 'Time from a request to the start of its answer, by operation',
+    },
+    LATENCY_BUCKETS,
+  )
   const stored = new Counter({
     name: 'svc_records_stored_total',
     help: 'Records committed, spam included',
@@ -163,21 +162,11 @@ export function createMetrics(sources: MetricSources): Metrics {
     registers,
   })
   readAtScrape(registers, sources)
-  // prom-client finds a labelled series by hashing its labels on every call; the hot path
-  // keeps each series it has met instead (bounded: operations × the statuses they answer).
-  const requestSeries = new Map<string, Counter.Internal>()
-  const latencySeries = new Map<string, Histogram.Internal<'route'>>()
   const outcome = (ok: boolean) => (ok ? 'ok' : 'failed')
   return {
     enabled: true,
     request(route, status, seconds) {
-      const key = `${route} ${status}`
-      const counted = requestSeries.get(key) ?? requests.labels(route, String(status))
-      requestSeries.set(key, counted)
-      counted.inc()
-      const timed = latencySeries.get(route) ?? latency.labels(route)
-      latencySeries.set(route, timed)
-      timed.observe(seconds)
+      requests.note(route, status, seconds)
     },
     stored(count, spam) {
       stored.inc(count)
