@@ -240,6 +240,8 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     const status = await callServer(svc.url, 'auth.status', {}, { token: secret })
     expect([status.status, status.body.data.method, status.body.data.user.email]).toEqual([200, 'token', EMAIL])
     const row = tokens.locator('tbody tr')
+    // The list is read again after the token is made: wait for it, not for the first paint.
+    await row.first().waitFor()
     expect(await row.count()).toBe(1)
     expect(await row.locator('td').nth(0).innerText()).toBe('laptop CLI')
     expect(await row.locator('td.prefix').innerText()).toBe(`${secret.slice(0, 'svc_pat_'.length + 6)}…`)
@@ -290,6 +292,8 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     expect(await axeViolations(page)).toEqual([])
     await shot(page, '11-account-token-limits')
     await tokens.getByRole('button', { name: 'Create token' }).click()
+    // The new token is listed once made; only then is the secret on the page this token's.
+    await tokens.locator('tbody tr', { hasText: 'CSV export' }).waitFor()
     const secret = await tokens.locator('output.token-secret').innerText()
     const status = await callServer(svc.url, 'auth.status', {}, { token: secret })
     expect(status.body.data.token).toMatchObject({

@@ -32,7 +32,7 @@ function stateText(share: Share): string {
 const daysInput = (name: string, label: string, days: number | null) =>
   html`<label
     >${label}
-    <span class="hint" id="${name}-hint">Days, with their files, within the hour. Empty keeps them.</span>
+    <span class="hint" id="${name}-hint">Days; older ones go with their files within the hour. Empty keeps them.</span>
     <input
       name=${name}
       type="number"
