@@ -3,10 +3,9 @@
  * receiver; and the same commands reached by an agent through MCP `svc_exec`.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { Webhook } from 'standardwebhooks'
-import { BUN, ROOT, cliInProcess, expectOk, startTestServer, tempConfigHome } from '../support/server.ts'
+import { connectStdioMcp, type ToolResult } from '../support/mcp-client.ts'
+import { cliInProcess, expectOk, startTestServer, tempConfigHome } from '../support/server.ts'
 import { startReceiver } from '../support/webhook-receiver.ts'
 import { callServer } from '../support/call.ts'
 
@@ -217,19 +216,10 @@ describe('svc-cli share notifications', () => {
 
 describe('through MCP svc_exec', () => {
   test('an agent adds and lists webhooks with the same commands', async () => {
-    const transport = new StdioClientTransport({
-      command: BUN,
-      args: ['cli/main.ts', 'mcp'],
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-      stderr: 'pipe',
-    })
-    const client = new Client({ name: 'svc-webhooks-test', version: '1.0.0' })
-    await client.connect(transport)
+    const client = await connectStdioMcp(env, { name: 'svc-webhooks-test' })
     try {
-      type Result = { isError?: boolean; content: { type: string; text: string }[] }
       const call = async (args: Record<string, unknown>) =>
-        (await client.callTool({ name: 'svc_exec', arguments: args })) as Result
+        (await client.callTool({ name: 'svc_exec', arguments: args })) as ToolResult
       const app = JSON.parse((await call({ command: 'app create', args: ['--name', 'Agent hooks'] })).content[0].text)
       const added = await call({ command: 'share webhook add', args: ['--app', app.id, '--url', receiver.url] })
       expect(added.isError).toBeUndefined()

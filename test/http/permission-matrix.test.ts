@@ -17,14 +17,11 @@ import {
   PERMISSIONS,
   ROLES,
   SCOPES,
-  type MemberRole,
   type Permission,
   type Role,
   type Scope,
 } from '../../server/contract/access/roles.ts'
 import { createAccessToken } from '../../server/core/auth/access-tokens.ts'
-import { hashSecret, newId } from '../../server/core/ids.ts'
-import type { AppContext } from '../../server/core/context.ts'
 import { BASE, testApp, type TestApp } from '../support/http.ts'
 import { makeEndpoint } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'

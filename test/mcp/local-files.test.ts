@@ -10,8 +10,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { constants, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ArgsDef } from 'citty'
 import { ROOT as SVC_CLI } from '../../cli/commands/index.ts'
@@ -23,7 +21,8 @@ import { checkPlan } from '../../server/contract/smart/check-plan.ts'
 import { boundCaller, dataCaller } from '../support/bound-call.ts'
 import { watchFs } from '../support/fs-watch.ts'
 import { isRuntime, REPO, scanTree, sourceFiles } from '../support/imports.ts'
-import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
+import { connectStdioMcp } from '../support/mcp-client.ts'
+import { cliInProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 import { inProcessMcp, resultText, type InProcessMcp } from './in-process.ts'
 import type { AnswerOf } from '../../server/contract/api/request.ts'
@@ -278,15 +277,7 @@ describe('through a real `svc-cli mcp` process, with the path a FIFO', () => {
     const fifoDir = tempDir('svc-mcp-fifo-')
     const fifo = join(fifoDir, 'plan.json')
     expect(Bun.spawnSync(['mkfifo', fifo]).exitCode).toBe(0)
-    const transport = new StdioClientTransport({
-      command: BUN,
-      args: ['cli/main.ts', 'mcp'],
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-      stderr: 'pipe',
-    })
-    const client = new Client({ name: 'svc-fifo-test', version: '1.0.0' })
-    await client.connect(transport)
+    const client = await connectStdioMcp(env, { name: 'svc-fifo-test' })
     try {
       // Opening a FIFO to read (or write) blocks until the other end opens: any of these
       // calls would hang instead of answering if the server touched the file.

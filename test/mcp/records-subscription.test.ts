@@ -7,13 +7,13 @@
  * refuses `share tail`, which never ends, pointing here.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { NEWEST_RECORDS, NOTICE_INTERVAL_MS } from '../../cli/mcp/records-resource.ts'
 import { UNTRUSTED_LABEL } from '../../cli/mcp/results.ts'
 import { createLogger } from '../../server/core/logger.ts'
 import { makeEndpoint } from '../support/records.ts'
+import { connectStdioMcp } from '../support/mcp-client.ts'
 import { BUN, ROOT, startTestServer, tempConfigHome, type TestServer } from '../support/server.ts'
 
 const logLines: string[] = []
@@ -64,25 +64,16 @@ beforeAll(async () => {
   )
   const account = await server.account()
   userId = account.user.id
-  client = new Client({ name: 'svc-subscription-test', version: '1.0.0' })
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notice) => {
-    updates.push({ uri: notice.params.uri, at: Date.now() })
-    for (const wake of [...updateWaiters]) wake()
-  })
-  await client.connect(
-    new StdioClientTransport({
-      command: BUN,
-      args: ['cli/main.ts', 'mcp'],
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        XDG_CONFIG_HOME: tempConfigHome(),
-        SVC_URL: server.url,
-        SVC_TOKEN: account.token,
-      },
-      stderr: 'pipe',
-    }),
+  client = await connectStdioMcp(
+    { SVC_URL: server.url, SVC_TOKEN: account.token },
+    {
+      name: 'svc-subscription-test',
+      prepare: (client) =>
+        client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notice) => {
+          updates.push({ uri: notice.params.uri, at: Date.now() })
+          for (const wake of [...updateWaiters]) wake()
+        }),
+    },
   )
 }, 30_000)
 

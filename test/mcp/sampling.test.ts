@@ -7,8 +7,7 @@
  * the model; a plan the caller wrote is checked and stored as it is.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import {
   CreateMessageRequestSchema,
   type CreateMessageRequest,
@@ -20,7 +19,8 @@ import { checkPlan } from '../../server/contract/smart/check-plan.ts'
 import type { Plan } from '../../server/contract/smart/plan.ts'
 import { planRepairPrompt, planSystemPrompt, planUserPrompt } from '../../server/contract/smart/plan-prompt.ts'
 import { draftPlan } from '../../server/smart/planners.ts'
-import { BUN, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
+import { connectStdioMcp, type ToolResult } from '../support/mcp-client.ts'
+import { startTestServer } from '../support/server.ts'
 import { callServer } from '../support/call.ts'
 import type { JsonDocument } from '../support/contract.ts'
 
@@ -39,35 +39,28 @@ interface FakeModel {
 }
 
 async function connect(env: Record<string, string>, model: FakeModel | null): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: BUN,
-    args: ['cli/main.ts', 'mcp'],
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_CONFIG_HOME: tempConfigHome(), ...env },
-    stderr: 'pipe',
+  const client = await connectStdioMcp(env, {
+    name: 'svc-sampling-test',
+    client: model ? { capabilities: { sampling: {} } } : undefined,
+    prepare: (client) => {
+      if (!model) return
+      client.setRequestHandler(CreateMessageRequestSchema, async (request): Promise<CreateMessageResult> => {
+        model.requests.push(request.params)
+        const answer = model.answers.shift()
+        if (!answer) throw new Error('the test model got a request it did not expect')
+        return {
+          role: 'assistant',
+          model: `test-model-${model.requests.length}`,
+          content: { type: 'text', text: answer(request.params) },
+        }
+      })
+    },
   })
-  const client = new Client(
-    { name: 'svc-sampling-test', version: '1.0.0' },
-    model ? { capabilities: { sampling: {} } } : undefined,
-  )
-  if (model) {
-    client.setRequestHandler(CreateMessageRequestSchema, async (request): Promise<CreateMessageResult> => {
-      model.requests.push(request.params)
-      const answer = model.answers.shift()
-      if (!answer) throw new Error('the test model got a request it did not expect')
-      return {
-        role: 'assistant',
-        model: `test-model-${model.requests.length}`,
-        content: { type: 'text', text: answer(request.params) },
-      }
-    })
-  }
-  await client.connect(transport)
   clients.push(client)
   return client
 }
 
-type Result = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: JsonDocument }
+type Result = ToolResult<JsonDocument>
 const call = async (client: Client, args: Record<string, unknown>, onprogress?: (p: Progress) => void) =>
   (await client.callTool(
     { name: 'svc_generate', arguments: args },

@@ -3,41 +3,26 @@
  * command and schema as the CLI), and a post to the closed form is 403 closed.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { BUN, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { connectStdioMcp, toolText, type ToolResult } from '../support/mcp-client.ts'
+import { startTestServer } from '../support/server.ts'
 
 const server = await startTestServer()
 let client: Client
 
 beforeAll(async () => {
   const token = (await server.account()).token
-  const transport = new StdioClientTransport({
-    command: BUN,
-    args: ['cli/main.ts', 'mcp'],
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      XDG_CONFIG_HOME: tempConfigHome(),
-      SVC_URL: server.url,
-      SVC_TOKEN: token,
-    },
-    stderr: 'pipe',
-  })
-  client = new Client({ name: 'svc-limits-test', version: '1.0.0' })
-  await client.connect(transport)
+  client = await connectStdioMcp({ SVC_URL: server.url, SVC_TOKEN: token }, { name: 'svc-limits-test' })
 }, 30_000)
 afterAll(async () => {
   await client?.close()
   await server.close()
 })
 
-type Result = { isError?: boolean; content: { type: string; text: string }[] }
 const exec = async (command: string, args: string[]) => {
-  const result = (await client.callTool({ name: 'svc_exec', arguments: { command, args } })) as Result
+  const result = (await client.callTool({ name: 'svc_exec', arguments: { command, args } })) as ToolResult
   expect(result.isError).toBeUndefined()
-  return JSON.parse(result.content.map((c) => c.text).join('\n'))
+  return JSON.parse(toolText(result))
 }
 
 test('svc_exec "share set" takes the limit flags; the closed form answers 403 closed', async () => {

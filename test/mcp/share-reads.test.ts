@@ -4,10 +4,10 @@
  * result that opens reads carries the server's warnings for the agent to pass on.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { connectStdioMcp, toolText, type ToolResult } from '../support/mcp-client.ts'
 import { RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
-import { BUN, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
+import { startTestServer } from '../support/server.ts'
 
 // Explicit timeouts below: in a whole-suite run Bun applies the preload's default (30 s) to the first file only.
 
@@ -17,33 +17,18 @@ let token: string
 
 beforeAll(async () => {
   token = (await server.account()).token
-  const transport = new StdioClientTransport({
-    command: BUN,
-    args: ['cli/main.ts', 'mcp'],
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      XDG_CONFIG_HOME: tempConfigHome(),
-      SVC_URL: server.url,
-      SVC_TOKEN: token,
-    },
-    stderr: 'pipe',
-  })
-  client = new Client({ name: 'svc-reads-test', version: '1.0.0' })
-  await client.connect(transport)
+  client = await connectStdioMcp({ SVC_URL: server.url, SVC_TOKEN: token }, { name: 'svc-reads-test' })
 }, 30_000)
 afterAll(async () => {
   await client?.close()
   await server.close()
 })
 
-type Result = { isError?: boolean; content: { type: string; text: string }[] }
 const call = async (name: string, args: Record<string, unknown>) =>
-  (await client.callTool({ name, arguments: args })) as Result
-const json = (result: Result) => {
+  (await client.callTool({ name, arguments: args })) as ToolResult
+const json = (result: ToolResult) => {
   expect(result.isError).toBeUndefined()
-  return JSON.parse(result.content.map((c) => c.text).join('\n'))
+  return JSON.parse(toolText(result))
 }
 
 describe('reads through MCP', () => {

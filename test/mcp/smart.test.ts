@@ -5,15 +5,15 @@
  * the app, and isError results with next steps.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Progress } from '@modelcontextprotocol/sdk/types.js'
 import { LOGIN_HINT } from '../../cli/mcp/constraints.ts'
 import { jobSettled } from '../../server/smart/jobs.ts'
 import type { Described } from '../../server/contract/api/request.ts'
 import { boundCaller, dataCaller } from '../support/bound-call.ts'
 import type { CallArgs, ServerCallOptions } from '../support/call.ts'
-import { BUN, ROOT, startTestServer, tempConfigHome, type TestServer } from '../support/server.ts'
+import { connectStdioMcp, toolText, type ToolResult } from '../support/mcp-client.ts'
+import { startTestServer, type TestServer } from '../support/server.ts'
 import { heldModel } from '../support/held-model.ts'
 import type { JsonDocument } from '../support/contract.ts'
 
@@ -28,23 +28,15 @@ afterAll(async () => {
 })
 
 async function connect(env: Record<string, string>): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: BUN,
-    args: ['cli/main.ts', 'mcp'],
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_CONFIG_HOME: tempConfigHome(), ...env },
-    stderr: 'pipe',
-  })
-  const client = new Client({ name: 'svc-smart-test', version: '1.0.0' })
-  await client.connect(transport)
+  const client = await connectStdioMcp(env, { name: 'svc-smart-test' })
   clients.push(client)
   return client
 }
 
-type Result = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: JsonDocument }
+type Result = ToolResult<JsonDocument>
 const call = async (client: Client, name: string, args: Record<string, unknown>, onprogress?: (p: Progress) => void) =>
   (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as Result
-const text = (result: Result) => result.content.map((c) => c.text).join('\n')
+const text = toolText
 
 /** What `on` answers operation `name` with (the envelope's data), called with `token`. */
 const api = <N extends Described>(

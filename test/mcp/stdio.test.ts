@@ -4,13 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { statSync } from 'node:fs'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { configPath, readConfig } from '../../cli/config.ts'
 import { CONSTRAINTS, constraintsDocument } from '../../cli/mcp/constraints.ts'
 import { UNTRUSTED_LABEL } from '../../cli/mcp/results.ts'
 import { SKILL_MODULES, skillDocument } from '../../server/contract/skills/index.ts'
-import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
+import { connectStdioMcp, type ToolResult } from '../support/mcp-client.ts'
+import { cliInProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = await startTestServer()
 const clients: Client[] = []
@@ -21,20 +21,12 @@ afterAll(async () => {
 
 /** Starts `bun cli/main.ts mcp` with exactly this environment and connects a client. */
 async function connect(env: Record<string, string>): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: BUN,
-    args: ['cli/main.ts', 'mcp'],
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    stderr: 'pipe',
-  })
-  const client = new Client({ name: 'svc-test', version: '1.0.0' })
-  await client.connect(transport)
+  const client = await connectStdioMcp(env)
   clients.push(client)
   return client
 }
 
-type Result = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: unknown }
+type Result = ToolResult
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
   (await client.callTool({ name, arguments: args })) as Result
 const text = (result: Result) => result.content.map((c) => c.text).join('\n')

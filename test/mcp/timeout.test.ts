@@ -4,9 +4,8 @@
  * result naming the timeout (SVC_TIMEOUT=1 here), before the client's own 60 s limit.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { BUN, ROOT, tempConfigHome } from '../support/server.ts'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { connectStdioMcp, type ToolResult } from '../support/mcp-client.ts'
 
 const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {}, open() {} } })
 const url = `http://127.0.0.1:${silent.port}`
@@ -15,31 +14,15 @@ const advice =
 
 let client: Client
 beforeAll(async () => {
-  // The environment is passed explicitly: StdioClientTransport passes only a few variables otherwise.
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
-    XDG_CONFIG_HOME: tempConfigHome(),
-    SVC_URL: url,
-    SVC_TOKEN: 'svc_pat_x',
-    SVC_TIMEOUT: '1',
-  }
-  const transport = new StdioClientTransport({
-    command: BUN,
-    args: ['cli/main.ts', 'mcp'],
-    cwd: ROOT,
-    env,
-    stderr: 'pipe',
-  })
-  client = new Client({ name: 'svc-timeout-test', version: '1.0.0' })
-  await client.connect(transport)
+  client = await connectStdioMcp(
+    { SVC_URL: url, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' },
+    { name: 'svc-timeout-test' },
+  )
 })
 afterAll(async () => {
   await client.close()
   silent.stop(true)
 })
-
-type Result = { isError?: boolean; content: { type: string; text: string }[] }
 
 describe('a silent server through MCP', () => {
   test.each([
@@ -52,7 +35,7 @@ describe('a silent server through MCP', () => {
     ],
   ])('%s %j is an isError result naming the server and the timeout', async (tool, args, request) => {
     // The SDK rejects the call itself after its own 60 s default; an answer before that is the point.
-    const result = (await client.callTool({ name: tool, arguments: args })) as Result
+    const result = (await client.callTool({ name: tool, arguments: args })) as ToolResult
     expect(result.isError).toBe(true)
     expect(result.content).toHaveLength(1)
     const [first] = result.content[0].text.split('\n')

@@ -6,13 +6,12 @@
  * rest, "!" marks exactly the destructive ones, and read-only tools change nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { CONSTRAINT_LINES, CONSTRAINTS } from '../../cli/mcp/constraints.ts'
 import { ROOT as SVC_CLI } from '../../cli/commands/index.ts'
 import { execWhitelist, type ExecEntry } from '../../cli/mcp/exec.ts'
-import { BUN, ROOT, tempConfigHome } from '../support/server.ts'
+import { connectStdioMcp } from '../support/mcp-client.ts'
 
 /**
  * The most tools/list may weigh (JSON.stringify of the tools array): issue 23 measured about
@@ -26,20 +25,7 @@ let client: Client
 let tools: Tool[]
 let whitelist: Map<string, ExecEntry>
 beforeAll(async () => {
-  const transport = new StdioClientTransport({
-    command: BUN,
-    args: ['cli/main.ts', 'mcp'],
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      XDG_CONFIG_HOME: tempConfigHome(),
-      SVC_URL: 'http://127.0.0.1:9',
-    },
-    stderr: 'pipe',
-  })
-  client = new Client({ name: 'svc-tools-list-test', version: '1.0.0' })
-  await client.connect(transport)
+  client = await connectStdioMcp({ SVC_URL: 'http://127.0.0.1:9' }, { name: 'svc-tools-list-test' })
   tools = (await client.listTools()).tools
   whitelist = await execWhitelist(SVC_CLI)
 })
