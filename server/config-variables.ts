@@ -59,6 +59,11 @@ export const CONFIG_VARIABLES = [
     'e.g. `127.0.0.1:9464`: a listener of its own answering `GET /metrics` without a token, for a Prometheus on the same machine or network. Keep it off the internet.',
   ],
   [
+    'SVC_METRICS_PER_APP',
+    'false',
+    '`true` adds `svc_app_records` and `svc_app_spam_records`, labelled by app id (at most 10,000 apps): one series per app, so leave it off on servers with many apps.',
+  ],
+  [
     'SVC_AUDIT_DAYS',
     String(DEFAULT_AUDIT_DAYS),
     'Days the audit log keeps an entry (who changed what, exports, log-ins); older entries are deleted hourly.',

@@ -105,6 +105,8 @@ export interface Config {
   metricsToken: string | null
   /** A listener of its own for GET /metrics, without a token (SVC_METRICS_ADDR, `host:port`); null: none. */
   metricsAddr: { host: string; port: number } | null
+  /** Per-app record gauges, labelled by app id (SVC_METRICS_PER_APP=true); off by default. */
+  metricsPerApp: boolean
   /** Backups svc makes itself (SVC_BACKUP_EVERY, _KEEP, _DIR, _URL); null when none are scheduled. */
   backup: BackupSchedule | null
 }
@@ -117,17 +119,21 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>
 
 /** Where and how /metrics is answered: a token for the main port, and/or a listener of its own. */
-function metricsConfig(env: Env): Pick<Config, 'metricsToken' | 'metricsAddr'> {
+function metricsConfig(env: Env): Pick<Config, 'metricsToken' | 'metricsAddr' | 'metricsPerApp'> {
   const token = env.SVC_METRICS_TOKEN?.trim() || null
+  const perApp = env.SVC_METRICS_PER_APP?.trim().toLowerCase() || 'false'
+  if (perApp !== 'true' && perApp !== 'false')
+    throw new ConfigError(`SVC_METRICS_PER_APP must be true or false, got "${env.SVC_METRICS_PER_APP}"`)
+  const metricsPerApp = perApp === 'true'
   if (token !== null && token.length < 16)
     throw new ConfigError('SVC_METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 16`)')
   const addr = env.SVC_METRICS_ADDR?.trim()
-  if (!addr) return { metricsToken: token, metricsAddr: null }
+  if (!addr) return { metricsToken: token, metricsAddr: null, metricsPerApp }
   const match = /^(\[[0-9a-fA-F:]+\]|[^:\s]+):(\d{1,5})$/.exec(addr)
   const port = match ? Number(match[2]) : -1
   if (!match || port > 65_535)
     throw new ConfigError(`SVC_METRICS_ADDR must be host:port, e.g. 127.0.0.1:9464, got "${addr}"`)
-  return { metricsToken: token, metricsAddr: { host: match[1].replace(/^\[|\]$/g, ''), port } }
+  return { metricsToken: token, metricsAddr: { host: match[1].replace(/^\[|\]$/g, ''), port }, metricsPerApp }
 }
 
 /** The variable's text when `check` takes it (it throws a message naming what is wrong), null when unset. */

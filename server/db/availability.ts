@@ -44,6 +44,7 @@ export function guardStores(
   let since: number | null = null
   let reported: string | null = null
   let writesAtFailure = 0
+  let failures = 0
   const listeners = new Set<(problem: string | null) => void>()
 
   const current = (): string | null => signals.lasting?.() ?? transient
@@ -65,6 +66,7 @@ export function guardStores(
   function failed(error: unknown): never {
     const reason = signals.classify(error)
     if (reason !== null) {
+      failures += 1
       transient = reason
       writesAtFailure = signals.writes?.() ?? 0
     }
@@ -112,6 +114,9 @@ export function guardStores(
       get since() {
         report()
         return since
+      },
+      get failures() {
+        return failures
       },
       subscribe(listener) {
         listeners.add(listener)

@@ -8,6 +8,7 @@
 import type { AlertStore } from './storage/alerts.ts'
 import type { AuditStore } from './storage/audit.ts'
 import type { RetentionStore } from './storage/retention.ts'
+import type { GaugeStore } from './storage/gauges.ts'
 import type { AuditUnits } from './storage/audit-unit.ts'
 import type { AppendFeed } from './storage/appends.ts'
 import type { AppStore } from './storage/apps.ts'
@@ -53,6 +54,7 @@ export interface Stores {
   audit: AuditStore
   retention: RetentionStore
   unlisted: UnlistedKeyStore
+  gauges: GaugeStore
 }
 
 /** Whether the database can write now (kept by the guard in availability.ts). */
@@ -61,6 +63,8 @@ export interface Availability {
   readonly problem: string | null
   /** Since when (epoch ms) `problem` holds; null when available. */
   readonly since: number | null
+  /** Store calls so far that failed because the storage could not write. */
+  readonly failures: number
   /** Calls `listener` with each change: the new problem, or null once writes get through again. */
   subscribe(listener: (problem: string | null) => void): () => void
 }

@@ -1,31 +1,21 @@
 /**
  * @module The metrics of one server, kept with prom-client and written in the Prometheus
- * text format. Counters are bumped as things happen, the request counter and latency
- * histogram as plain numbers read at the scrape (request-series.ts) (core's
- * `Metrics`); gauges are read when scraped: open live streams, whether the database takes
- * writes, its size on disk (SQLite), free disk space under the data folder. The process's
+ * text format. Counters are bumped as things happen (core's `Metrics`), the request counter
+ * and latency histogram as plain numbers read at the scrape (request-series.ts); gauges are
+ * read when scraped (scrape-gauges.ts). The process's
  * own figures (memory, CPU, event-loop delay, open files) come from prom-client's default
  * collectors, kept once per process since they describe it, not a server.
  *
- * Labels are route names, statuses and error types only: no app or user ids (a label per
- * app would grow without bound).
+ * Labels are route names, statuses and error types only: no app or user ids by default (a
+ * label per app grows with the apps). The operator who wants them turns on the per-app
+ * gauges (SVC_METRICS_PER_APP), capped at PER_APP_LIMIT apps.
  */
-import { statSync, statfsSync } from 'node:fs'
-import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
-import type { Config } from '../config.ts'
-import type { Storage } from '../db/storage.ts'
+import { Counter, collectDefaultMetrics, Registry } from 'prom-client'
 import type { Metrics } from '../core/metrics.ts'
 import { requestSeries } from './request-series.ts'
+import { type MetricSources, scrapeGauges } from './scrape-gauges.ts'
 
-/** What the gauges read at a scrape. */
-export interface MetricSources {
-  config: Config
-  storage: Storage
-  /** Live record streams open in this process. */
-  openStreams(): number
-  /** Seconds since the newest scheduled backup was made; null when none is scheduled or made yet. */
-  backupAgeSeconds(): number | null
-}
+export type { MetricSources } from './scrape-gauges.ts'
 
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8'
 
@@ -44,80 +34,6 @@ function processMetrics(): Registry {
       processRegistry.removeSingleMetric(name)
   }
   return processRegistry
-}
-
-/** Bytes of the SQLite database with its WAL; null on PostgreSQL (ask PostgreSQL for its size). */
-function databaseBytes(config: Config): number | null {
-  if (config.postgresUrl) return null
-  let total = 0
-  for (const suffix of ['', '-wal', '-shm']) {
-    try {
-      total += statSync(config.databasePath + suffix).size
-    } catch {
-      // A WAL that is not there (checkpointed and removed) counts nothing.
-    }
-  }
-  return total
-}
-
-/** Free bytes for svc under its data folder, or null when it cannot be read. */
-function diskFree(config: Config): number | null {
-  try {
-    const stats = statfsSync(config.dataDir)
-    return stats.bavail * stats.bsize
-  } catch {
-    return null
-  }
-}
-
-/** The gauges, each read when scraped. */
-function readAtScrape(registers: Registry[], sources: MetricSources): void {
-  new Gauge({
-    name: 'svc_streams_open',
-    help: 'Live record streams open in this process',
-    registers,
-    collect() {
-      this.set(sources.openStreams())
-    },
-  })
-  new Gauge({
-    name: 'svc_backup_age_seconds',
-    help: 'Seconds since the newest scheduled backup was made (absent until one is, or when none are scheduled)',
-    registers,
-    collect() {
-      const age = sources.backupAgeSeconds()
-      if (age === null) this.reset()
-      else this.set(age)
-    },
-  })
-  new Gauge({
-    name: 'svc_storage_available',
-    help: '1 while the database takes writes, 0 while it refuses them (disk full, database down)',
-    registers,
-    collect() {
-      this.set(sources.storage.availability.problem === null ? 1 : 0)
-    },
-  })
-  new Gauge({
-    name: 'svc_database_bytes',
-    help: 'Size of the SQLite database and its write-ahead log (absent on PostgreSQL)',
-    registers,
-    collect() {
-      const bytes = databaseBytes(sources.config)
-      if (bytes === null) this.reset()
-      else this.set(bytes)
-    },
-  })
-  new Gauge({
-    name: 'svc_disk_free_bytes',
-    help: 'Bytes free for svc on the file system of its data folder',
-    registers,
-    collect() {
-      const bytes = diskFree(sources.config)
-      if (bytes === null) this.reset()
-      else this.set(bytes)
-    },
-  })
 }
 
 export function createMetrics(sources: MetricSources): Metrics {
@@ -161,7 +77,7 @@ export function createMetrics(sources: MetricSources): Metrics {
     labelNames: ['result'] as const,
     registers,
   })
-  readAtScrape(registers, sources)
+  const gauges = scrapeGauges(registers, sources)
   const outcome = (ok: boolean) => (ok ? 'ok' : 'failed')
   return {
     enabled: true,
@@ -182,6 +98,7 @@ export function createMetrics(sources: MetricSources): Metrics {
       webhooks.inc({ result: outcome(ok) })
     },
     async scrape() {
+      await gauges.read()
       const [own, process] = await Promise.all([registry.metrics(), processMetrics().metrics()])
       return `${own}\n${process}`
     },

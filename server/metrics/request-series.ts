@@ -6,6 +6,7 @@
  * values and formats them), so the exposition text is prom-client's, as for every other metric.
  */
 import type { Registry } from 'prom-client'
+import { expose, type Value } from './held-gauge.ts'
 
 interface Latency {
   route: string
@@ -13,23 +14,6 @@ interface Latency {
   buckets: number[]
   sum: number
   count: number
-}
-
-interface Value {
-  value: number
-  labels: Record<string, string | number>
-  sharedLabels?: Record<string, string>
-  metricName?: string
-}
-
-/** A metric as the registry takes it: what it formats when scraped. */
-interface Exposed {
-  name: string
-  help: string
-  type: 'counter' | 'histogram'
-  aggregator: 'sum'
-  get(): Promise<{ name: string; help: string; type: string; aggregator: string; values: Value[] }>
-  reset(): void
 }
 
 export interface RequestSeries {
@@ -44,40 +28,36 @@ export function requestSeries(
 ): RequestSeries {
   const counts = new Map<string, { route: string; status: string; n: number }>()
   const latencies = new Map<string, Latency>()
-  const exposed = (name: string, help: string, type: Exposed['type'], values: () => Value[]): Exposed => ({
-    name,
-    help,
-    type,
-    aggregator: 'sum',
-    get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
-    reset() {
-      counts.clear()
-      latencies.clear()
-    },
-  })
-  const counter = exposed(names.counter, names.counterHelp, 'counter', () =>
-    [...counts.values()].map(({ route, status, n }) => ({ value: n, labels: { route, status } })),
-  )
-  const histogram = exposed(names.histogram, names.histogramHelp, 'histogram', () =>
-    [...latencies.values()].flatMap(({ route, buckets, sum, count }): Value[] => {
-      let below = 0
-      const shared = { route }
-      const bucketName = `${names.histogram}_bucket`
-      return [
-        ...bounds.map((le, i) => {
-          below += buckets[i]
-          return { value: below, labels: { le }, sharedLabels: shared, metricName: bucketName }
-        }),
-        { value: count, labels: { le: '+Inf' }, sharedLabels: shared, metricName: bucketName },
-        { value: sum, labels: {}, sharedLabels: shared, metricName: `${names.histogram}_sum` },
-        { value: count, labels: {}, sharedLabels: shared, metricName: `${names.histogram}_count` },
-      ]
-    }),
-  )
-  for (const registry of registries) {
-    registry.registerMetric(counter as never)
-    registry.registerMetric(histogram as never)
+  const reset = () => {
+    counts.clear()
+    latencies.clear()
   }
+  expose(
+    registries,
+    { name: names.counter, help: names.counterHelp, type: 'counter' },
+    () => [...counts.values()].map(({ route, status, n }) => ({ value: n, labels: { route, status } })),
+    reset,
+  )
+  expose(
+    registries,
+    { name: names.histogram, help: names.histogramHelp, type: 'histogram' },
+    () =>
+      [...latencies.values()].flatMap(({ route, buckets, sum, count }): Value[] => {
+        let below = 0
+        const shared = { route }
+        const bucketName = `${names.histogram}_bucket`
+        return [
+          ...bounds.map((le, i) => {
+            below += buckets[i]
+            return { value: below, labels: { le }, sharedLabels: shared, metricName: bucketName }
+          }),
+          { value: count, labels: { le: '+Inf' }, sharedLabels: shared, metricName: bucketName },
+          { value: sum, labels: {}, sharedLabels: shared, metricName: `${names.histogram}_sum` },
+          { value: count, labels: {}, sharedLabels: shared, metricName: `${names.histogram}_count` },
+        ]
+      }),
+    reset,
+  )
   return {
     note(route, status, seconds) {
       const key = `${route} ${status}`

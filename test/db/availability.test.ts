@@ -93,24 +93,26 @@ describe('the guard', () => {
       })
     }
     await store.byId()
-    expect([availability.problem, availability.since, heard]).toEqual([
+    expect([availability.problem, availability.since, heard, availability.failures]).toEqual([
       'the disk is full (SQLite: database or disk is full)',
       1000,
       ['the disk is full (SQLite: database or disk is full)'],
+      3,
     ])
     state.full = false
     await store.insert()
-    expect([availability.problem, availability.since, heard]).toEqual([
+    expect([availability.problem, availability.since, heard, availability.failures]).toEqual([
       null,
       null,
       ['the disk is full (SQLite: database or disk is full)', null],
+      3,
     ])
   })
 
   test('other failures pass through untouched and change nothing', async () => {
     const { store, availability, heard } = guarded()
     expect(await store.broken().catch((e: unknown) => (e as Error).message)).toBe('a bug')
-    expect([availability.problem, heard]).toEqual([null, []])
+    expect([availability.problem, heard, availability.failures]).toEqual([null, [], 0])
   })
 
   test('without a write counter, any success recovers', async () => {

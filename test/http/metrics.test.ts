@@ -4,6 +4,8 @@
  * by operation and status, records stored and refused by reason, and the gauges are there.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
+import { addField } from '../../server/core/fields/fields.ts'
+import { addWebhook } from '../../server/core/webhooks/manage.ts'
 import { makeEndpoint } from '../support/records.ts'
 import { startTestServer } from '../support/server.ts'
 
@@ -21,8 +23,13 @@ const post = (url: string, body: unknown) =>
 const off = await startTestServer()
 const main = await startTestServer({ SVC_METRICS_TOKEN: TOKEN })
 const own = await startTestServer({ SVC_METRICS_ADDR: '127.0.0.1:0' })
+const perApp = await startTestServer({
+  SVC_METRICS_ADDR: '127.0.0.1:0',
+  SVC_METRICS_PER_APP: 'true',
+  SVC_WEBHOOK_ALLOW_PRIVATE: '1',
+})
 afterAll(async () => {
-  await Promise.all([off.close(), main.close(), own.close()])
+  await Promise.all([off.close(), main.close(), own.close(), perApp.close()])
 })
 
 describe('metrics off', () => {
@@ -126,5 +133,61 @@ describe('metrics on a listener of their own', () => {
     const url = extra.metricsUrl!
     await extra.close()
     await expect(fetch(`${url}/metrics`)).rejects.toThrow()
+  })
+})
+
+describe('figures from the database', () => {
+  const server = perApp
+  const scrape = async () => (await fetch(`${server.metricsUrl}/metrics`)).text()
+
+  /** A loopback port nothing listens on: a delivery to it fails at once and waits for its retry. */
+  function closedPort(): number {
+    const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+    const port = listener.port
+    listener.stop(true)
+    return port
+  }
+
+  test("files and their bytes, webhook events waiting, the database size, and each app's counts", async () => {
+    const before = await scrape()
+    expect(sample(before, 'svc_files')).toBe(0)
+    expect(sample(before, 'svc_file_bytes')).toBe(0)
+    expect(sample(before, 'svc_webhook_outbox_depth')).toBe(0)
+    expect(sample(before, 'svc_database_bytes')).toBeGreaterThan(0)
+    expect(sample(before, 'svc_storage_errors_total')).toBe(0)
+    // No backup is scheduled: the age is left out, not shown as 0 ("just made").
+    expect(before).toContain('# TYPE svc_backup_age_seconds gauge')
+    expect(before).not.toMatch(/^svc_backup_age_seconds /m)
+
+    const { user } = await server.account()
+    const quiet = await makeEndpoint(server.ctx, user.id, { autoCreate: true })
+    const busy = await makeEndpoint(server.ctx, user.id, { autoCreate: true })
+    await addField(server.ctx, user.id, busy.appId, { name: 'cv', type: 'file' })
+    await addWebhook(server.ctx, user.id, busy.appId, { url: `http://127.0.0.1:${closedPort()}/hook` })
+    const pdf = '%PDF-1.4\n% counted\n%%EOF\n'
+    const form = new FormData()
+    form.append('name', 'Ada')
+    form.append('cv', new Blob([pdf]), 'cv.pdf')
+    expect((await fetch(`${server.url}${busy.path('/form')}`, { method: 'POST', body: form })).status).toBe(200)
+    expect((await post(`${server.url}${busy.path()}`, { name: 'Bot', _gotcha: 'x' })).status).toBe(200)
+
+    const after = await scrape()
+    expect(sample(after, 'svc_files')).toBe(1)
+    expect(sample(after, 'svc_file_bytes')).toBe(pdf.length)
+    // One commit of one record for the webhook: waiting in the outbox or as a delivery to retry (spam is never sent).
+    expect(sample(after, 'svc_webhook_outbox_depth')).toBe(1)
+    expect(sample(after, `svc_app_records{app="${busy.appId}"}`)).toBe(1)
+    expect(sample(after, `svc_app_spam_records{app="${busy.appId}"}`)).toBe(1)
+    expect(sample(after, `svc_app_records{app="${quiet.appId}"}`)).toBe(0)
+    expect(sample(after, `svc_app_spam_records{app="${quiet.appId}"}`)).toBe(0)
+  })
+
+  test('a server without SVC_METRICS_PER_APP names no app', async () => {
+    const { user } = await own.account()
+    const endpoint = await makeEndpoint(own.ctx, user.id, { autoCreate: true })
+    expect((await post(`${own.url}${endpoint.path()}`, { n: 1 })).status).toBe(200)
+    const text = await (await fetch(`${own.metricsUrl}/metrics`)).text()
+    expect(text).not.toContain('svc_app_records')
+    expect(text).not.toContain(endpoint.appId)
   })
 })

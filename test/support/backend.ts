@@ -174,6 +174,7 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
     audit: true,
     retention: true,
     unlisted: true,
+    gauges: true,
   }
   const names = Object.keys(every) as Array<keyof Stores>
   const stores = Object.fromEntries(names.map((name) => [name, store(name)])) as unknown as Stores
@@ -194,6 +195,9 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
       },
       get since() {
         return openedStorage?.availability.since ?? null
+      },
+      get failures() {
+        return openedStorage?.availability.failures ?? 0
       },
       subscribe: (listener: (problem: string | null) => void) =>
         subscribeOnceOpen((storage) => storage.availability.subscribe(listener)),

@@ -23,6 +23,7 @@ import { sqliteSenders } from './senders.ts'
 import { sqliteMembers } from './members.ts'
 import { sqliteAudit } from './audit.ts'
 import { sqliteRetention } from './retention.ts'
+import { sqliteGauges } from './gauges.ts'
 import { sqliteShare } from './share.ts'
 import { sqliteSmart } from './smart.ts'
 import { sqliteStats } from './stats.ts'
@@ -55,6 +56,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     audit: sqliteAudit(db),
     retention: sqliteRetention(db),
     unlisted: sqliteUnlistedKeys(db),
+    gauges: sqliteGauges(db),
   }
   const writes = store.sqlite.prepare<{ n: number }, []>('SELECT total_changes() AS n')
   const { stores, availability } = guardStores(plain, {
