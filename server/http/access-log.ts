@@ -7,6 +7,7 @@
 import type { AppContext } from '../core/context.ts'
 import { routeName } from '../metrics/route-names.ts'
 import { clientAddress } from './client-address.ts'
+import { requestUrl } from './request-url.ts'
 
 /** `/api/v3/apps/<id>/…`: the app the request is about. */
 const APP_PATH = /^\/api\/v3\/apps\/([^/]+)/
@@ -26,11 +27,11 @@ export interface Answered {
 
 /** The operation `request` is for: `known` when the caller has it (a fast route), else found from its path. */
 export const routeOf = (request: Request, known?: string): string =>
-  known ?? routeName(request.method, new URL(request.url).pathname)
+  known ?? routeName(request.method, requestUrl(request).pathname)
 
 /** Writes the line of an answered request. */
 export function logAccess(ctx: AppContext, { request, response, started, route }: Answered): void {
-  const appId = APP_PATH.exec(new URL(request.url).pathname)?.[1]
+  const appId = APP_PATH.exec(requestUrl(request).pathname)?.[1]
   ctx.log.info('request', {
     requestId: response.headers.get('x-request-id'),
     method: request.method,

@@ -19,6 +19,8 @@ import {
 import { STORAGE_RETRY_AFTER_SECONDS, storageUnavailable } from '../core/storage-unavailable.ts'
 import type { MethodCheck } from './methods.ts'
 import { requestIdOf } from './request-id.ts'
+import { requestUrl } from './request-url.ts'
+import { routeName } from '../metrics/route-names.ts'
 
 export interface ErrorBody {
   code: number
@@ -172,9 +174,11 @@ export function unexpectedErrorResponse(
     return errorResponse(unavailable.status, unavailable.type, unavailable.message, unavailable.details, retry)
   }
   const requestId = requestIdOf(request)
-  // A request without a Host header (HTTP/1.0) has a bare path for its URL.
-  ctx.log.error(`unexpected error in ${request.method} ${URL.parse(request.url)?.pathname ?? request.url}`, {
+  // The operation's name, never the path: an endpoint's path is its token.
+  const route = routeName(request.method, requestUrl(request).pathname)
+  ctx.log.error(`unexpected error in ${route}`, {
     requestId,
+    method: request.method,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   })
   return errorResponse(

@@ -17,6 +17,7 @@ import { noteAnswer } from '../metrics/http.ts'
 import { routeName } from '../metrics/route-names.ts'
 import { logAccess, routeOf, writesAccessLog } from './access-log.ts'
 import { adoptRequestId } from './request-id.ts'
+import { addressed, requestUrl } from './request-url.ts'
 
 export type { AppOptions, SvcApp }
 
@@ -97,7 +98,7 @@ export function listen(config: Config): Listener {
     idleTimeout: Math.min(255, Math.ceil(config.bodyDeadlineMs / 1000) + 5),
     fetch: async (request, server) => {
       // A probe is told at once that the database is still opening; other requests wait for it.
-      if (lifecycle.phase === 'starting' && new URL(request.url).pathname === readyPath) return notReady('starting')
+      if (lifecycle.phase === 'starting' && requestUrl(request).pathname === readyPath) return notReady('starting')
       return (await opened.promise)(request, server)
     },
   })
@@ -111,7 +112,7 @@ export function listen(config: Config): Listener {
       const see = seer(ctx, observe, logged)
       const handle: Handler = async (request, server) => {
         const started = timed ? performance.now() : 0
-        const limited = await limitBody(request, config)
+        const limited = await limitBody(addressed(request), config)
         if (limited instanceof Response) return see(request, limited, started)
         // Elysia's own `server` is null under app.handle: the peer address travels with the request.
         notePeerAddress(limited, server.requestIP(request)?.address)

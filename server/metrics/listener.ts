@@ -5,6 +5,7 @@
  */
 import type { Metrics } from '../core/metrics.ts'
 import { METRICS_CONTENT_TYPE } from './registry.ts'
+import { requestUrl } from '../http/request-url.ts'
 
 export interface MetricsListener {
   /** `http://host:port`, the port the OS gave. */
@@ -21,7 +22,7 @@ export function listenForMetrics(addr: { host: string; port: number }, metrics: 
     hostname: addr.host,
     port: addr.port,
     fetch: async (request) => {
-      const { pathname } = new URL(request.url)
+      const { pathname } = requestUrl(request)
       if (pathname !== '/metrics') return plain(404, 'Not found: this listener answers GET /metrics only\n')
       if (request.method !== 'GET' && request.method !== 'HEAD')
         return new Response('Only GET\n', { status: 405, headers: { allow: 'GET, HEAD' } })

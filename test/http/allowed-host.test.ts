@@ -5,11 +5,13 @@
  */
 import { describe, expect, test } from 'bun:test'
 import type { Config } from '../../server/config.ts'
+import { createLogger } from '../../server/core/logger.ts'
 import { countUsers } from '../../server/core/users/users.ts'
 import { VERSION } from '../../server/contract/version.ts'
 import { target } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 import { rawConnect } from '../support/raw-http.ts'
+import { makeEndpoint, storedRows } from '../support/records.ts'
 import { startTestServer } from '../support/server.ts'
 
 const SIGNUP = { email: 'owner@example.com', password: 'correct horse' }
@@ -113,6 +115,41 @@ describe('requests without a Host header (HTTP/1.0: HAProxy’s health check, ol
         200,
         { code: 200, data: { status: 'ok', version: VERSION } },
       ])
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('every other path gets its usual JSON answer and an access line, never a crash', async () => {
+    const lines: string[] = []
+    const server = await startTestServer({}, { log: createLogger('info', (_level, line) => lines.push(line)) })
+    try {
+      const { token, user } = await server.account()
+      const endpoint = await makeEndpoint(server.ctx, user.id, { autoCreate: true })
+      const answers = []
+      for (const request of [
+        `GET /api/v3/apps?limit=1 HTTP/1.0\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+        'POST /api/v3/apps HTTP/1.0\r\nOrigin: https://elsewhere.example\r\nContent-Length: 2\r\n\r\n{}',
+        'GET /api/v3/share/nosuchtoken0000000000000000000000 HTTP/1.0\r\n\r\n',
+        // An old device posting a reading.
+        `POST ${endpoint.path()} HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"temp":21}`,
+      ]) {
+        const connection = await rawConnect(server.url)
+        connection.write(request)
+        const [response] = await connection.responses()
+        answers.push([response.status, JSON.parse(response.body).error?.type ?? 'ok'])
+      }
+      expect(answers).toEqual([
+        [200, 'ok'],
+        [401, 'unauthorized'],
+        [404, 'not_found'],
+        [200, 'ok'],
+      ])
+      const routes = lines
+        .filter((line) => line.includes(' request '))
+        .map((line) => JSON.parse(line.slice(line.indexOf('{'))).route)
+      expect(routes).toEqual(['apps.list', 'apps.create', 'ingest.help', 'ingest.post'])
+      expect((await storedRows(server.ctx, endpoint.appId)).map((row) => JSON.parse(row.data))).toEqual([{ temp: 21 }])
     } finally {
       await server.close()
     }

@@ -176,10 +176,14 @@ describe('a read that fails', () => {
   }
 
   test('before the answer began: an ordinary 500', async () => {
-    const { request, endpoint, token } = await failingOn(1)
+    const { request, endpoint, token, logs } = await failingOn(1)
     const res = await request<ErrorEnvelope>('GET', endpoint.path('/query?size=1000'), { token })
     expect(res.status).toBe(500)
     expect(res.body.error.type).toBe('internal')
+    // The log names the operation, never the path: an endpoint's path is its token.
+    const line = logs.find((l) => l.includes('disk gone'))!
+    expect(line).toContain('ERROR unexpected error in reads.query {"requestId":')
+    expect(line).not.toContain(endpoint.token)
   })
 
   test('after the answer began: the body breaks off instead of ending like a short page', async () => {
