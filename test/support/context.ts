@@ -3,6 +3,7 @@
  * PostgreSQL database when the run has DATABASE_URL, see backend.ts), a hand-moved clock,
  * a mailer that records, and a logger that keeps lines, all passed in through the real context.
  */
+import { runLogScan } from './log-scan.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { createContext } from '../../server/context.ts'
 import type { AppContext } from '../../server/core/context.ts'
@@ -90,7 +91,10 @@ function contextOn(
     storage,
     clock,
     mailer,
-    log: createLogger('debug', (_level, line) => logs.push(line)),
+    log: createLogger('debug', (level, line) => {
+      logs.push(line)
+      runLogScan.sink(level, line)
+    }),
     sealer: createSealer(newSecretKey()),
     blobs: testBlobStore(),
     scanner: fullConfig.clamd ? clamdScanner(fullConfig.clamd) : null,

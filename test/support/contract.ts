@@ -175,7 +175,7 @@ export function assertContract(answer: AnswerSeen): void {
  * sends and keeps what breaks the document; `problems()` lists them, and the test server
  * fails its close() with them, so the test file that caused them fails.
  */
-export function contractObserver(): {
+export function contractObserver(onJson?: (text: string) => void): {
   observe: (request: Request, response: Response) => Promise<void>
   problems: () => string[]
 } {
@@ -185,6 +185,7 @@ export function contractObserver(): {
     async observe(request, response) {
       const text = await jsonText(response)
       if (text === null) return // the client went away mid-answer, or the body broke off: nothing to check
+      if (text !== undefined) onJson?.(text)
       found.push(
         ...contractProblems({
           method: request.method,

@@ -4,6 +4,7 @@
  * records committed as the writer commits them (numbered by the store, counters moved on)
  * without the ingest checks, so record tests do not depend on the ingest path.
  */
+import { runLogScan } from './log-scan.ts'
 import type { AppContext } from '../../server/core/context.ts'
 import { createApp } from '../../server/core/apps/apps.ts'
 import { addField } from '../../server/core/fields/fields.ts'
@@ -89,6 +90,7 @@ export async function makeEndpoint(
   }
   if (Object.keys(settings).length > 0) await updateShare(ctx, ownerId, appId, settings)
   const { token } = await publish(ctx, ownerId, appId)
+  runLogScan.secret(token!)
   if (options.published === false) await unpublish(ctx, ownerId, appId)
   return {
     appId,

@@ -18,6 +18,7 @@ import { tempDir } from './tmp.ts'
 import { testAppOptions } from './admin-build.ts'
 import { testDatabaseEnv } from './backend.ts'
 import { contractObserver } from './contract.ts'
+import { runLogScan } from './log-scan.ts'
 import type { JsonDocument } from './contract.ts'
 
 export const ROOT = join(import.meta.dir, '..', '..')
@@ -34,7 +35,7 @@ export interface TestServer extends RunningServer {
 
 /**
  * Starts svc on 127.0.0.1:0 with a temp data dir (or, on a PostgreSQL run, a new database),
- * rate limit off, logs silent; `overrides.clock` replaces the system clock, `overrides.log` the silent logger.
+ * rate limit off, logs scanned for secrets and dropped (log-scan.ts); `overrides.clock` replaces the system clock, `overrides.log` the silent logger.
  * `overrides.contract: false` leaves the answers unchecked against the API document: the check
  * reads a copy of each JSON answer at once, so the server would never see a client that
  * stops reading (check such a test's answers with `assertResponse`).
@@ -56,12 +57,22 @@ export async function startTestServer(
   })
   const mails: Mail[] = []
   // Every answer the server sends is checked against the OpenAPI document; close() fails with what broke it.
-  const contract = contractObserver()
+  const contract = contractObserver((text) => {
+    try {
+      runLogScan.answer(JSON.parse(text))
+    } catch {
+      // Not JSON after all: nothing in it to note.
+    }
+  })
   const { contract: checked, ...parts } = overrides
   const server = await startServer(config, {
-    log: createLogger('silent'),
+    // Every line is scanned for the run's secrets (log-scan.ts), then dropped.
+    log: createLogger('debug', runLogScan.sink),
     ...parts,
-    observe: checked === false ? undefined : contract.observe,
+    observe: async (request, response) => {
+      runLogScan.path(new URL(request.url, 'http://no-host.invalid').pathname)
+      if (checked !== false) await contract.observe(request, response)
+    },
     app: testAppOptions(),
     mailer: { description: 'test mailer', send: async (mail) => void mails.push(mail) },
   })

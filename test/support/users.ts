@@ -5,6 +5,7 @@
 import type { AppContext } from '../../server/core/context.ts'
 import { createAccessToken } from '../../server/core/auth/access-tokens.ts'
 import { insertUser, type UserRow } from '../../server/core/users/users.ts'
+import { runLogScan } from './log-scan.ts'
 
 export interface TestUser {
   user: UserRow
@@ -18,5 +19,6 @@ let counter = 0
 export async function makeUser(ctx: AppContext, email = `user${++counter}@example.com`): Promise<TestUser> {
   const user = await insertUser(ctx, { email, name: email.split('@')[0] })
   const { token } = await createAccessToken(ctx, user.id, 'test')
+  runLogScan.secret(token)
   return { user, token }
 }
