@@ -11,6 +11,7 @@ import type { AppContext } from './core/context.ts'
 import type { Config } from './config.ts'
 import { systemClock, type Clock } from './core/clock.ts'
 import { createLogger, type Logger } from './core/logger.ts'
+import { stderrLines } from './log-sink.ts'
 import type { Mailer } from './core/mailer.ts'
 import { createSealer } from './core/sealer.ts'
 import { openStorage } from './db/open.ts'
@@ -36,7 +37,7 @@ export type { Observer }
 
 /** Opens and migrates the database and assembles the context. */
 export async function createServerContext(config: Config, overrides: Overrides = {}): Promise<AppContext> {
-  const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat)
+  const log = overrides.log ?? createLogger(config.logLevel, stderrLines(), config.logFormat)
   const clock = overrides.clock ?? systemClock
   const storage = await openStorage(config, () => clock.now(), log)
   const mailer =
