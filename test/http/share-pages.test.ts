@@ -160,6 +160,81 @@ describe('share setting pages', () => {
   })
 })
 
+describe('field changes that would break a page condition', () => {
+  test('moving the named field onto the page, renaming or removing it is refused naming the page; the layout stays', async () => {
+    const { t, endpoint, owner, setPages, layout } = await setup()
+    await setPages(PAGES)
+    const fieldId = async (name: string) =>
+      (await t.call('fields.list', { params: { id: endpoint.appId } }, owner)).body.data.fields.find(
+        (field: { name: string }) => field.name === name,
+      )!.id as string
+    const happy = await fieldId('happy')
+    const moved = await t.call(
+      'fields.update',
+      { params: { id: endpoint.appId, field: happy }, body: { page: 2 } },
+      owner,
+    )
+    expect([moved.status, moved.body as unknown]).toEqual([
+      422,
+      validationBody({
+        path: 'page',
+        message:
+          'would break the condition of page 2 (pages.1.showIf.all.0.field: names "happy", which is on page 2; a page\'s condition can only look at fields on earlier pages (before page 2)); change the pages first',
+      }),
+    ])
+    const renamed = await t.call(
+      'fields.update',
+      { params: { id: endpoint.appId, field: happy }, body: { name: 'glad' } },
+      owner,
+    )
+    expect([renamed.status, renamed.body as unknown]).toEqual([
+      422,
+      validationBody({
+        path: 'name',
+        message:
+          'would break the condition of page 2 (pages.1.showIf.all.0.field: names "happy", which is not a field of this app); change the pages first',
+      }),
+    ])
+    const removed = await t.call('fields.remove', { params: { id: endpoint.appId, field: happy } }, owner)
+    expect([removed.status, removed.body as unknown]).toEqual([
+      409,
+      {
+        code: 409,
+        error: {
+          type: 'conflict',
+          message: 'Page 2 is shown only on a condition naming "happy"; change the pages (share setting pages) first',
+          details: { pages: [2] },
+        },
+      },
+    ])
+    const why = await fieldId('why')
+    const reordered = await t.call(
+      'fields.order',
+      { params: { id: endpoint.appId }, body: { ids: [why, happy, await fieldId('name'), await fieldId('more')] } },
+      owner,
+    )
+    expect([reordered.status, reordered.body as unknown]).toEqual([
+      422,
+      validationBody({
+        path: 'ids',
+        message:
+          'would break the condition of page 2 (pages.1.showIf.all.0.field: names "happy", which is on page 2; a page\'s condition can only look at fields on earlier pages (before page 2)); change the pages first',
+      }),
+    ])
+    expect(JSON.parse((await layout())!)).toEqual({ pages: PAGES })
+    // A field no condition names changes freely.
+    expect(
+      (
+        await t.call(
+          'fields.update',
+          { params: { id: endpoint.appId, field: await fieldId('name') }, body: { name: 'who' } },
+          owner,
+        )
+      ).status,
+    ).toBe(200)
+  })
+})
+
 describe('a page whose condition fails asks none of its questions', () => {
   test('ingest.post and ingest.batch: its answers are dropped and its required question is not required', async () => {
     const { t, setPages, params, stored } = await setup()
