@@ -93,6 +93,12 @@ export const LIMITS = {
   maxCloseAfter: 10_000_000,
   /** The most days an app may keep records or spam (keepRecordsDays, keepSpamDays): a hundred years. */
   maxKeepDays: 36_500,
+  /** Pages a form's layout may describe (share setting `pages`). */
+  maxPages: 50,
+  /** Characters of a page's title. */
+  maxPageTitle: 200,
+  /** Languages one page's `translations` may hold. */
+  maxPageTranslations: 50,
   /** Record ids in one POST /records/delete. */
   maxDeleteIds: 1000,
   /** Changes a record's history keeps, newest first: an older one is dropped when a newer one is made. */

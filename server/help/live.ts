@@ -5,6 +5,7 @@
  * or anyone while reads are open. With reads off a stranger holding the token learns the
  * fields and formats, not how many records there are.
  */
+import { pagesOfLayout } from '../contract/share/pages.ts'
 import type { AppContext } from '../core/context.ts'
 import { requireApp } from '../core/apps/member-app.ts'
 import { AppError } from '../contract/errors.ts'
@@ -70,6 +71,7 @@ export async function helpInput(
     maxBodyBytes: ctx.config.maxBodyBytes,
     maxDepth: ctx.config.maxDepth,
     maxKeys: ctx.config.maxKeys,
+    pages: pagesOfLayout(endpoint.formLayout),
     limits: {
       closedNow: await closedNow(ctx, endpoint.appId, endpoint),
       closeAfter: endpoint.closeAfter,

@@ -155,7 +155,7 @@ export function fieldsSection(input: HelpInput): string {
     ? `Other keys are stored with the record and become fields *proposed* to the owner (listed here once accepted). ${proposalRule()}`
     : 'Auto-create is off: a record with a key that is not a field is refused whole with 422 `unknown_field` naming the keys.'
   const headers = ['Field', 'Type', 'Required', 'Options', ...(counted ? ['Records with a value'] : []), 'Label']
-  return `${table(headers, rows)}\n\n${input.fields.length} of ${LIMITS.maxFields} fields used. ${rule}\n\n${typesList(input.fields)}${formNotes(input.fields)}`
+  return `${table(headers, rows)}\n\n${input.fields.length} of ${LIMITS.maxFields} fields used. ${rule}\n\n${typesList(input.fields)}${formNotes(input.fields, input.pages ?? [])}`
 }
 
 /** A field's options, or the points of a point scale (`1–5` for a rating with max 5). */

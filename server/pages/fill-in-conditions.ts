@@ -21,17 +21,21 @@ function answerKind(field: FillInField): AnswerKind {
   return spec.summary === 'booleans' || spec.control.kind === 'checkbox' ? 'boolean' : 'text'
 }
 
-/** The form's `data-conditions` (every field in order: name, condition, kind of answer), or nothing when no field has a condition. */
+/** True when the question is asked only on a condition: its own, or its page's. */
+export const isConditional = (field: FillInField): boolean => Boolean(field.showIf || field.pageIf)
+
+/** The fields a condition names. */
+const namedBy = (showIf: FillInField['showIf']): string[] =>
+  Object.values(showIf ?? {}).flatMap((conditions) => conditions.map((c) => c.field))
+
+/** The form's `data-conditions` (every field in order: name, condition, its page's, kind of answer), or nothing when no field has a condition. */
 export function conditionsData(fields: readonly FillInField[]): Html | '' {
-  if (!fields.some((field) => field.showIf)) return ''
-  const named = new Set(
-    fields.flatMap((field) =>
-      Object.values(field.showIf ?? {}).flatMap((conditions) => conditions.map((c) => c.field)),
-    ),
-  )
+  if (!fields.some(isConditional)) return ''
+  const named = new Set(fields.flatMap((field) => [...namedBy(field.showIf), ...namedBy(field.pageIf)]))
   const list = fields.map((field) => ({
     name: field.name,
     ...(field.showIf ? { showIf: field.showIf } : {}),
+    ...(field.pageIf ? { pageIf: field.pageIf } : {}),
     ...(named.has(field.name) ? { answer: answerKind(field) } : {}),
   }))
   return html` data-conditions="${JSON.stringify(list)}"`
@@ -39,10 +43,10 @@ export function conditionsData(fields: readonly FillInField[]): Html | '' {
 
 /** `data-required` on a required question asked only on a condition. */
 export const conditionalRequired = (field: FillInField): Html | '' =>
-  field.showIf && field.required ? html` data-required` : ''
+  isConditional(field) && field.required ? html` data-required` : ''
 
 /** True when the question's controls carry `required` themselves (a required question always asked). */
-export const requiredNow = (field: FillInField): boolean => field.required && !field.showIf
+export const requiredNow = (field: FillInField): boolean => field.required && !isConditional(field)
 
 /** `required` for a required question that is always asked. */
 export const requiredAttributes = (field: FillInField): Html | '' =>

@@ -179,7 +179,7 @@ ${page.description ? html`<p class="lead">${page.description}</p>` : ''}
 <form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${conditionsData(page.fields)}${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}>
 ${errorSummary(page)}
 ${asked.length === 0 ? html`<p>This form has no questions yet.</p>` : ''}
-${questionsHtml(page.fields, asked, (field, index) => fieldHtml(field, index, page))}
+${questionsHtml(page.fields, asked, (field, index) => fieldHtml(field, index, page), page.pages)}
 ${hiddenInputs(page.fields, page.values, page.utm)}
 <div class="hp" aria-hidden="true"><label>Leave this empty <input type="text" name="${page.honeypot}" tabindex="-1" autocomplete="off"></label></div>
 <div class="actions"><button type="submit">${theme.buttonText}</button></div>

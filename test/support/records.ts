@@ -30,6 +30,8 @@ export interface TestField {
   max?: number
   /** Asked only when earlier answers meet this. */
   showIf?: ShowIf
+  /** The page of the form it starts. */
+  page?: number
 }
 
 export interface TestEndpointOptions {
@@ -72,6 +74,7 @@ export async function makeEndpoint(
       options: field.options,
       max: field.max,
       showIf: field.showIf,
+      page: field.page,
     })
   }
   const settings: UpdateShareInput = {}

@@ -3,6 +3,7 @@
  * the server attaches (reads open to anyone with the link) go to stderr as well, so they
  * are seen even when stdout is piped or is JSON.
  */
+import { pagesLine } from './_pages.ts'
 import { keptFor } from './_retention.ts'
 import type { CommandEnv } from '../../command.ts'
 import { details, type Style } from '../../output.ts'
@@ -46,6 +47,7 @@ export const shareDetails = (share: Share) => (style: Style) =>
     'one per value of': share.uniqueField ?? 'no field',
     records: keptFor(share.keepRecordsDays, 'records'),
     spam: keptFor(share.keepSpamDays, 'spam'),
+    pages: pagesLine(share.pages),
   })
 
 /** Writes each of the answer's warnings to stderr as `warning: …`. */

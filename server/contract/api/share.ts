@@ -6,6 +6,8 @@
 import { z } from 'zod'
 import { KEEP_RECORDS_MEANING, KEEP_SPAM_MEANING, keepDaysDescription } from '../share/retention.ts'
 import { LIMITS } from '../limits.ts'
+import { showIfSchema } from '../fields/show-if.ts'
+import { PAGES_MEANING } from '../share/pages.ts'
 import { READ_ACCESS } from '../share/reads.ts'
 import {
   ONE_PER_BROWSER_MEANING,
@@ -73,6 +75,18 @@ export const shareSchema = named('Share', () =>
       .int()
       .nullable()
       .meta({ description: keepDaysDescription(KEEP_SPAM_MEANING) }),
+    pages: z
+      .array(
+        z.object({
+          title: z.string().meta({ description: "The page's heading; '' for none" }),
+          showIf: showIfSchema.optional(),
+          translations: z
+            .record(z.string(), z.object({ title: z.string() }))
+            .optional()
+            .meta({ description: 'The title in other languages, by language tag' }),
+        }),
+      )
+      .meta({ description: PAGES_MEANING }),
     records: z
       .number()
       .int()

@@ -25,16 +25,19 @@
  */
 import type { ShowIf } from './show-if.ts'
 
-/** The part of a field the evaluator reads: its name and its condition, if any. */
+/** The part of a field the evaluator reads: its name, its condition and its page's, if any. */
 export interface ShowIfField {
   name: string
   showIf?: ShowIf | null
+  /** The condition of the page it is on (contract/share/pages.ts): false, the whole page is skipped. */
+  pageIf?: ShowIf | null
 }
 
 /**
  * The names of the fields a respondent is asked, given `answers` by field name: a field
  * without `showIf` always, one with it when its condition holds over the answers of the
- * fields before it that are themselves asked. `fields` are in form order.
+ * fields before it that are themselves asked, and in either case only when its page's
+ * condition (`pageIf`) holds the same way. `fields` are in form order.
  */
 // Self-contained on purpose: its source is served to the fill-in page as it is.
 export function shownFields(fields: readonly ShowIfField[], answers: Readonly<Record<string, unknown>>): Set<string> {
@@ -101,12 +104,13 @@ export function shownFields(fields: readonly ShowIfField[], answers: Readonly<Re
   const shown = new Set<string>()
   // Only the answers of questions asked so far: a hidden or later question reads as unanswered.
   const asked: Record<string, unknown> = Object.create(null)
+  const meets = (rule: ShowIf | null | undefined): boolean => {
+    if (!rule) return true
+    const test = (c: { field: string; op: string; value?: unknown }) => holds(c.op, asked[c.field], c.value)
+    return 'all' in rule ? rule.all.every(test) : rule.any.some(test)
+  }
   for (const field of fields) {
-    const rule = field.showIf
-    const conditions = rule ? ('all' in rule ? rule.all : rule.any) : []
-    const test = (c: (typeof conditions)[number]) => holds(c.op, asked[c.field], c.value)
-    const ask = !rule || ('all' in rule ? conditions.every(test) : conditions.some(test))
-    if (!ask) continue
+    if (!meets(field.pageIf) || !meets(field.showIf)) continue
     shown.add(field.name)
     if (Object.hasOwn(answers, field.name)) asked[field.name] = answers[field.name]
   }

@@ -6,6 +6,7 @@
 import type { FieldForm } from '../fields/form.ts'
 import type { FieldType } from '../fields/types/index.ts'
 import type { ReadAccess } from '../share/reads.ts'
+import type { PageLayout } from '../share/pages.ts'
 import type { TypeSettings } from '../fields/type-settings.ts'
 
 /** A field as the help pages show it; its type's own settings (a rating's `max`) at the top level, as the API's Field has them. */
@@ -44,6 +45,8 @@ export interface HelpInput {
   maxKeys: number
   /** The form's limits (share settings), and why it is closed now (null while it takes responses). */
   limits: HelpLimits
+  /** The form's page layout (share setting `pages`): titles and page conditions; absent or [] for none. */
+  pages?: PageLayout[]
 }
 
 /** The limits of a form as its help pages state them. */

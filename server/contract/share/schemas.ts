@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { keepRecordsDaysSchema, keepSpamDaysSchema } from './retention.ts'
+import { pagesSchema } from './pages.ts'
 import { bodyObject, expect } from '../apps/input.ts'
 import { fieldNameSchema } from '../fields/schemas.ts'
 import { isHttpUrl } from '../connect/safe-url.ts'
@@ -165,5 +166,6 @@ export const updateShareSchema = bodyObject({
   uniqueField: fieldNameSchema.nullable().optional().meta({ description: UNIQUE_FIELD_MEANING }),
   keepRecordsDays: keepRecordsDaysSchema.optional(),
   keepSpamDays: keepSpamDaysSchema.optional(),
+  pages: pagesSchema.optional(),
 })
 export type UpdateShareInput = z.input<typeof updateShareSchema>

@@ -119,6 +119,7 @@ const baseSettings = (ctx: AppContext, endpoint: ShareEndpoint) => ({
   autoCreate: endpoint.autoCreate,
   honeypot: endpoint.honeypot,
   maxKeys: ctx.config.maxKeys,
+  pageConditions: endpoint.pageConditions,
 })
 
 /** The headers of a call that has none. */

@@ -17,6 +17,7 @@ import type { FieldType } from '../../contract/fields/types/index.ts'
 import type { FieldMap } from './field-cache-types.ts'
 import { checkKeyCount, type DataObject, type RecordMeta, type Submission } from './shape.ts'
 import { dropUnasked } from './asked.ts'
+import type { ShowIf } from '../../contract/fields/show-if.ts'
 
 /** The endpoint settings that decide how a submission is taken. */
 export interface CollectSettings {
@@ -34,6 +35,8 @@ export interface CollectSettings {
    * instead of refusing it (a verified sender's delivery, core/senders/poster.ts).
    */
   keepSurplus?: boolean
+  /** The conditions of the form's pages (page i+1 at i): a page skipped asks none of its questions (asked.ts). */
+  pageConditions?: readonly (ShowIf | null)[]
 }
 
 export interface NewField {
@@ -62,7 +65,7 @@ export interface PreparedRecord {
 /** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `empty_record`) or 413 (`too_large`). */
 export function prepareRecord(fields: FieldMap, settings: CollectSettings, submission: Submission): PreparedRecord {
   const { data: normalized, spam, problems } = normalize(submission.data, settings.honeypot, fields)
-  const unasked = dropUnasked(fields, normalized)
+  const unasked = dropUnasked(fields, normalized, settings.pageConditions)
   const names = Object.keys(normalized)
   checkKeyCount(normalized, settings.maxKeys)
   const newFields: NewField[] = []

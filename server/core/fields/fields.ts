@@ -30,7 +30,14 @@ import { recountForNewField, unlistedKeysOf } from './unlisted.ts'
 import { fileSettingsAfter } from './file-settings.ts'
 import { typeSettingsAfter } from './type-settings.ts'
 import { formAfter } from './form-settings.ts'
-import { addedFieldProblems, assertNotNamed, changedFieldProblems, conditionedOf } from './show-if-rules.ts'
+import {
+  addedFieldProblems,
+  assertNotNamed,
+  changedFieldProblems,
+  conditionedOf,
+  fieldsAfterChange,
+} from './show-if-rules.ts'
+import { assertNoPageNames, brokenPageConditions, layoutPages } from './page-rules.ts'
 import type { UnlistedKey } from '../../contract/api/fields.ts'
 
 /** 422 `field_limit`: the app already has the most fields allowed. */
@@ -168,6 +175,7 @@ export async function updateField(
       stored = { name: before.name, records: await recordsWithValue(ctx, appId, before.name) }
   }
   const updatedAt = ctx.clock.now()
+  const pages = await layoutPages(ctx, appId)
   const decide = ({ current, fields: siblings, published, honeypot }: FieldState) => {
     const type = patch.type ?? (current.type as FieldType)
     const options = optionsAfter(current, type, patch)
@@ -217,11 +225,15 @@ export async function updateField(
       updatedAt,
       position: patch.position,
     }
-    const conditions = changedFieldProblems(siblings, current, change, {
-      position: patch.position,
-      cause: causeOf(patch, current),
-      sent: patch.showIf !== undefined,
-    })
+    const cause = causeOf(patch, current)
+    const conditions = [
+      ...changedFieldProblems(siblings, current, change, {
+        position: patch.position,
+        cause,
+        sent: patch.showIf !== undefined,
+      }),
+      ...brokenPageConditions(fieldsAfterChange(siblings, current, change, patch.position).list, pages, cause),
+    ]
     if (conditions.length > 0) throw validationError(conditions)
     return change
   }
@@ -258,6 +270,7 @@ export async function removeField(
   const rows = await fieldRowsOf(ctx, appId)
   const target = rows.find((row) => row.id === ref) ?? rows.find((row) => row.name === ref)
   if (target) assertNotNamed(rows.map(conditionedOf), target.name)
+  if (target) assertNoPageNames(await layoutPages(ctx, appId), target.name)
   const removed = await ctx.storage.fields.remove(appId, ref)
   if (removed.ok) return { deleted: true, id: removed.row.id }
   throw removed.reason === 'no_app' ? notFound('App') : fieldNotFound(ref)

@@ -17,10 +17,15 @@ export function storedForm(form: string | null): FieldForm {
   return form === null ? {} : (JSON.parse(form) as FieldForm)
 }
 
-/** What the ingest checks read of a stored `form`: the rules, whether the field is hidden, and its condition (keys left out when unset). */
-export function formChecks(form: string | null): { rules?: FieldRules; hidden?: true; showIf?: ShowIf } {
-  const { rules, hidden, showIf } = storedForm(form)
-  return { ...(rules ? { rules } : {}), ...(hidden ? { hidden } : {}), ...(showIf ? { showIf } : {}) }
+/** What the ingest checks read of a stored `form`: the rules, whether the field is hidden, its condition and its page (keys left out when unset). */
+export function formChecks(form: string | null): { rules?: FieldRules; hidden?: true; showIf?: ShowIf; page?: number } {
+  const { rules, hidden, showIf, page } = storedForm(form)
+  return {
+    ...(rules ? { rules } : {}),
+    ...(hidden ? { hidden } : {}),
+    ...(showIf ? { showIf } : {}),
+    ...(page === undefined ? {} : { page }),
+  }
 }
 
 /** Types a link cannot fill: a file is chosen by the respondent, and a consent is the respondent's own tick. */

@@ -9,6 +9,7 @@ import { notFound, validationError, type Problem } from '../../contract/errors.t
 import { reorderFieldsSchema, type ReorderFieldsInput } from '../../contract/fields/schemas.ts'
 import { toField, type Field, type FieldRow } from './view.ts'
 import { conditionedOf, conditionProblems } from './show-if-rules.ts'
+import { brokenPageConditions, layoutPages } from './page-rules.ts'
 
 const listIds = (ids: string[]): string => ids.map((id) => JSON.stringify(id)).join(', ')
 
@@ -41,15 +42,13 @@ export async function reorderFields(
 ): Promise<Field[]> {
   const { ids } = parseInput(reorderFieldsSchema, input)
   await requireApp(ctx, userId, appId)
+  const pages = await layoutPages(ctx, appId)
   const reordered = await ctx.storage.fields.reorder(appId, (rows) => {
     const problems = orderProblems(rows, ids)
     if (problems.length > 0) throw validationError(problems)
     const byId = new Map(rows.map((row) => [row.id, row]))
-    const conditions = conditionProblems(
-      ids.map((id) => conditionedOf(byId.get(id)!)),
-      null,
-      'ids',
-    )
+    const after = ids.map((id) => conditionedOf(byId.get(id)!))
+    const conditions = [...conditionProblems(after, null, 'ids'), ...brokenPageConditions(after, pages, 'ids')]
     if (conditions.length > 0) throw validationError(conditions)
     return ids
   })

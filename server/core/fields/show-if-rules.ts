@@ -91,10 +91,21 @@ export function changedFieldProblems(
   change: { position?: number; cause: string; sent: boolean },
 ): Problem[] {
   const { position, cause, sent } = change
+  const { list, at } = fieldsAfterChange(fields, current, changed, position)
+  return conditionProblems(list, at, cause, sent)
+}
+
+/** `fields` as the checks read them once `current` is `changed` (at `position` when it moves), and where it is. */
+export function fieldsAfterChange(
+  fields: readonly FieldRow[],
+  current: FieldRow,
+  changed: ConditionedRow,
+  position?: number,
+): { list: ConditionedField[]; at: number } {
   const list: ConditionedRow[] = fields.filter((field) => field.id !== current.id)
   const at = position ?? fields.findIndex((field) => field.id === current.id)
   list.splice(at, 0, { ...changed, proposed: current.proposed })
-  return conditionProblems(list.map(conditionedOf), at, cause, sent)
+  return { list: list.map(conditionedOf), at }
 }
 
 /** 409 `conflict` for removing a field that other fields' conditions name. */

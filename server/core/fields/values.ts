@@ -33,6 +33,8 @@ export interface FieldRule extends TypeSettings {
   hidden?: boolean
   /** Asked only when earlier answers meet this (contract/fields/show-if.ts): otherwise its answer is dropped. */
   showIf?: ShowIf | null
+  /** The page of the form it starts or is on, when set (contract/fields/page-check.ts). */
+  page?: number
 }
 
 /** A value that counts as "not given": absent, null or the empty string. */

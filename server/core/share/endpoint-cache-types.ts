@@ -3,6 +3,7 @@
  * core/context.ts): its interface and the endpoint settings it answers with, as the public
  * routes use them. The cache itself is core/share/endpoint-cache.ts.
  */
+import type { ShowIf } from '../../contract/fields/show-if.ts'
 import type { RateLimit } from '../../contract/share/rate-limit.ts'
 import type { ReadAccess } from '../../contract/share/reads.ts'
 
@@ -37,6 +38,8 @@ export interface ShareEndpoint {
   onePerBrowser: boolean
   /** One response per value of this field; null for none. */
   uniqueField: string | null
+  /** The condition of each page of the form (page i+1 at i; null for none), contract/share/pages.ts. */
+  pageConditions: (ShowIf | null)[]
 }
 
 export interface EndpointCache {

@@ -6,6 +6,7 @@
  * (EVERY_APP). The cache only spares a read: whatever it holds was read from the database
  * and is dropped at the first notice; it decides nothing else.
  */
+import { pageConditionsOf, pagesOfLayout } from '../../contract/share/pages.ts'
 import type { Config } from '../../config.ts'
 import type { Storage } from '../../db/storage.ts'
 import type { EVERY_APP as EveryApp } from '../../db/storage/changes.ts'
@@ -96,6 +97,7 @@ export function createEndpointCache({ storage, changes, config, log, limiter }: 
       closedMessage: row.closedMessage,
       onePerBrowser: row.onePerBrowser,
       uniqueField: row.uniqueField,
+      pageConditions: pageConditionsOf(pagesOfLayout(row.formLayout)),
     }
   }
 

@@ -17,6 +17,9 @@ import type { EndpointRow } from '../../db/storage/share.ts'
 import { httpOrigin, updateShareSchema, type UpdateShareInput } from '../../contract/share/schemas.ts'
 import { endpointRowOf, toShare, type Share } from './view.ts'
 import { NOT_UNIQUE_TYPES } from '../../contract/share/closing.ts'
+import { formLayoutText, pageLayoutProblems, pagesOfLayout, type PageLayout } from '../../contract/share/pages.ts'
+import { fieldRowsOf } from '../fields/view.ts'
+import { conditionedOf } from '../fields/show-if-rules.ts'
 
 /** The share settings of one of `userId`'s apps. */
 export async function getShare(ctx: AppContext, userId: string, appId: string): Promise<Share> {
@@ -62,6 +65,14 @@ async function checkUniqueType(ctx: AppContext, appId: string, name: string): Pr
     ])
 }
 
+/** Refuses page conditions that name no field on an earlier page, or do not fit the field they name (422 validation). */
+async function checkPages(ctx: AppContext, appId: string, pages: readonly PageLayout[]): Promise<void> {
+  if (!pages.some((page) => page.showIf)) return
+  const fields = (await fieldRowsOf(ctx, appId)).map(conditionedOf)
+  const problems = pageLayoutProblems(fields, pages)
+  if (problems.length > 0) throw validationError(problems)
+}
+
 /** Changes share settings; properties left out stay as they are (`reads: true|false` mean `records|off`). */
 export async function updateShare(
   ctx: AppContext,
@@ -93,17 +104,33 @@ export async function updateShare(
     uniqueField: patch.uniqueField,
     keepRecordsDays: patch.keepRecordsDays,
     keepSpamDays: patch.keepSpamDays,
+    formLayout: patch.pages === undefined ? undefined : formLayoutText(patch.pages),
   }
   if (patch.uniqueField) await checkUniqueType(ctx, appId, patch.uniqueField)
+  if (patch.pages) await checkPages(ctx, appId, patch.pages)
   const before = await endpointRowOf(ctx, appId)
   // The log shows the redirect origins as the list they are, not the column's JSON text.
   const origins = (text: string | undefined) => (text === undefined ? undefined : JSON.parse(text))
   // …and closesAt as the time it is, not epoch milliseconds.
   const time = (ms: number | null | undefined) =>
     ms === undefined ? undefined : ms === null ? null : new Date(ms).toISOString()
+  // …and the pages as the list they are, under the setting's name.
+  const pages = (text: string | null | undefined) => (text === undefined ? undefined : pagesOfLayout(text))
   const changed = changedSettings(
-    { ...before, redirectOrigins: origins(before.redirectOrigins), closesAt: time(before.closesAt) },
-    { ...changes, redirectOrigins: origins(changes.redirectOrigins), closesAt: time(changes.closesAt) },
+    {
+      ...before,
+      redirectOrigins: origins(before.redirectOrigins),
+      closesAt: time(before.closesAt),
+      formLayout: undefined,
+      pages: pages(before.formLayout),
+    },
+    {
+      ...changes,
+      redirectOrigins: origins(changes.redirectOrigins),
+      closesAt: time(changes.closesAt),
+      formLayout: undefined,
+      pages: pages(changes.formLayout),
+    },
   )
   if (Object.keys(changed.after).length === 0) {
     auditUnchanged(ctx)

@@ -43,6 +43,8 @@ export interface EndpointRow {
   keepRecordsDays: number | null
   /** Spam older than this many days is deleted; null keeps it. */
   keepSpamDays: number | null
+  /** JSON text `{"pages": [...]}` (contract/share/pages.ts); null for no page layout. */
+  formLayout: string | null
   publishedAt: number | null
   createdAt: number
   updatedAt: number
@@ -83,6 +85,8 @@ export interface EndpointSettings {
   uniqueField?: string | null
   keepRecordsDays?: number | null
   keepSpamDays?: number | null
+  /** JSON text; null clears the layout. */
+  formLayout?: string | null
 }
 
 /** A change of the endpoint: the row after it, and whether anything changed. */

@@ -168,7 +168,9 @@
     back.hidden = current === 0
     next.hidden = current >= screens.length - 1
     submit.hidden = current < screens.length - 1
-    status.textContent = `${byPage ? 'Page' : 'Question'} ${current + 1} of ${screens.length}`
+    // A titled page says its title too: "Page 2 of 3: Details".
+    const title = byPage ? (sections.find((section) => section.contains(on[0]))?.dataset.title ?? '') : ''
+    status.textContent = `${byPage ? 'Page' : 'Question'} ${current + 1} of ${screens.length}${title ? `: ${title}` : ''}`
     progress.max = screens.length
     progress.value = current + 1
   }

@@ -12,7 +12,7 @@
 ;((shownFields) => {
   const form = document.querySelector('form[data-conditions]')
   if (!form) return
-  /** Every field in order, hidden ones too: {name, showIf?, answer?} (server/pages/fill-in-conditions.ts). */
+  /** Every field in order, hidden ones too: {name, showIf?, pageIf?, answer?} (server/pages/fill-in-conditions.ts). */
   const fields = JSON.parse(form.dataset.conditions)
   const questions = new Map([...form.querySelectorAll('.question')].map((q) => [q.dataset.field, q]))
   /** The controls that post a field: a question's, or the hidden input a link filled. */
@@ -61,7 +61,7 @@
     let appeared = 0
     let gone = 0
     for (const field of fields) {
-      if (!field.showIf) continue
+      if (!field.showIf && !field.pageIf) continue
       const skip = !shown.has(field.name)
       const q = questions.get(field.name)
       // A hidden field (filled from the link) the conditions do not ask posts nothing either.
