@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { KEEP_RECORDS_MEANING, KEEP_SPAM_MEANING, keepDaysDescription } from '../share/retention.ts'
 import { LIMITS } from '../limits.ts'
 import { READ_ACCESS } from '../share/reads.ts'
+import { LANGUAGE_MEANING } from '../share/languages.ts'
 import {
   ONE_PER_BROWSER_MEANING,
   SUBMIT_ANOTHER_MEANING,
@@ -73,6 +74,13 @@ export const shareSchema = named('Share', () =>
       .int()
       .nullable()
       .meta({ description: keepDaysDescription(KEEP_SPAM_MEANING) }),
+    language: z.string().meta({ description: LANGUAGE_MEANING }),
+    translations: z
+      .record(z.string(), z.object({ thankYouMessage: z.string().optional(), closedMessage: z.string().optional() }))
+      .meta({
+        description:
+          'The thank-you and closed texts in other languages, by language tag; each language listed is offered',
+      }),
     records: z
       .number()
       .int()

@@ -10,6 +10,7 @@ import { isHttpUrl } from '../connect/safe-url.ts'
 import { LIMITS } from '../limits.ts'
 import { rateLimitProblem } from './rate-limit.ts'
 import { READ_ACCESS, READ_ACCESS_MEANING } from './reads.ts'
+import { shareLanguageSchema, shareTranslationsSchema } from './languages.ts'
 
 const switchSchema = z.boolean({ error: expect('true or false') })
 
@@ -165,5 +166,7 @@ export const updateShareSchema = bodyObject({
   uniqueField: fieldNameSchema.nullable().optional().meta({ description: UNIQUE_FIELD_MEANING }),
   keepRecordsDays: keepRecordsDaysSchema.optional(),
   keepSpamDays: keepSpamDaysSchema.optional(),
+  language: shareLanguageSchema.optional(),
+  translations: shareTranslationsSchema.optional(),
 })
 export type UpdateShareInput = z.input<typeof updateShareSchema>

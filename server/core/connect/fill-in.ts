@@ -23,6 +23,8 @@ export interface FillInField extends TypeSettings, FieldForm {
   options: string[] | null
   /** A file field's options (how many files, how large, which kinds); absent for other types. */
   file?: FileOptions
+  /** The labels its options are shown with in the page's language, in the options' order (its translation's); absent in the default language. */
+  optionLabels?: string[]
 }
 
 /** The content of an app's fill-in page; the page adds where it posts and the honeypot. */

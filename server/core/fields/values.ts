@@ -33,6 +33,8 @@ export interface FieldRule extends TypeSettings {
   hidden?: boolean
   /** Asked only when earlier answers meet this (contract/fields/show-if.ts): otherwise its answer is dropped. */
   showIf?: ShowIf | null
+  /** The languages the field's texts are translated into (its `translations`' tags): each is one the form offers. */
+  languages?: string[]
 }
 
 /** A value that counts as "not given": absent, null or the empty string. */

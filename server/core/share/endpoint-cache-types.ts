@@ -5,6 +5,7 @@
  */
 import type { RateLimit } from '../../contract/share/rate-limit.ts'
 import type { ReadAccess } from '../../contract/share/reads.ts'
+import type { ShareTranslations } from '../../contract/share/languages.ts'
 
 /** An endpoint's settings as the public routes use them. */
 export interface ShareEndpoint {
@@ -37,6 +38,10 @@ export interface ShareEndpoint {
   onePerBrowser: boolean
   /** One response per value of this field; null for none. */
   uniqueField: string | null
+  /** The language the form's own texts are in. */
+  language: string
+  /** The thank-you and closed texts in other languages, by language tag (each tag a language the form offers). */
+  translations: ShareTranslations
 }
 
 export interface EndpointCache {

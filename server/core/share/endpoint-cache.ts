@@ -6,6 +6,7 @@
  * (EVERY_APP). The cache only spares a read: whatever it holds was read from the database
  * and is dropped at the first notice; it decides nothing else.
  */
+import type { ShareTranslations } from '../../contract/share/languages.ts'
 import type { Config } from '../../config.ts'
 import type { Storage } from '../../db/storage.ts'
 import type { EVERY_APP as EveryApp } from '../../db/storage/changes.ts'
@@ -94,6 +95,8 @@ export function createEndpointCache({ storage, changes, config, log, limiter }: 
       closeAfter: row.closeAfter,
       closesAt: row.closesAt,
       closedMessage: row.closedMessage,
+      language: row.language,
+      translations: JSON.parse(row.translations) as ShareTranslations,
       onePerBrowser: row.onePerBrowser,
       uniqueField: row.uniqueField,
     }

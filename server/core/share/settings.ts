@@ -17,6 +17,7 @@ import type { EndpointRow } from '../../db/storage/share.ts'
 import { httpOrigin, updateShareSchema, type UpdateShareInput } from '../../contract/share/schemas.ts'
 import { endpointRowOf, toShare, type Share } from './view.ts'
 import { NOT_UNIQUE_TYPES } from '../../contract/share/closing.ts'
+import { shareTranslationsAfter } from '../../contract/share/languages.ts'
 
 /** The share settings of one of `userId`'s apps. */
 export async function getShare(ctx: AppContext, userId: string, appId: string): Promise<Share> {
@@ -72,6 +73,7 @@ export async function updateShare(
   const patch = parseInput(updateShareSchema, input)
   const access = await ctx.storage.apps.access(appId, userId)
   if (!access) throw notFound('App')
+  const before = await endpointRowOf(ctx, appId)
   const changes = {
     service: patch.service,
     reads: patch.reads === undefined ? undefined : readAccessOf(patch.reads),
@@ -93,17 +95,33 @@ export async function updateShare(
     uniqueField: patch.uniqueField,
     keepRecordsDays: patch.keepRecordsDays,
     keepSpamDays: patch.keepSpamDays,
+    language: patch.language,
+    translations:
+      patch.translations === undefined
+        ? undefined
+        : JSON.stringify(shareTranslationsAfter(JSON.parse(before.translations), patch.translations)),
   }
   if (patch.uniqueField) await checkUniqueType(ctx, appId, patch.uniqueField)
-  const before = await endpointRowOf(ctx, appId)
   // The log shows the redirect origins as the list they are, not the column's JSON text.
   const origins = (text: string | undefined) => (text === undefined ? undefined : JSON.parse(text))
+  // …and the translations as the object they are.
+  const texts = origins
   // …and closesAt as the time it is, not epoch milliseconds.
   const time = (ms: number | null | undefined) =>
     ms === undefined ? undefined : ms === null ? null : new Date(ms).toISOString()
   const changed = changedSettings(
-    { ...before, redirectOrigins: origins(before.redirectOrigins), closesAt: time(before.closesAt) },
-    { ...changes, redirectOrigins: origins(changes.redirectOrigins), closesAt: time(changes.closesAt) },
+    {
+      ...before,
+      redirectOrigins: origins(before.redirectOrigins),
+      closesAt: time(before.closesAt),
+      translations: texts(before.translations),
+    },
+    {
+      ...changes,
+      redirectOrigins: origins(changes.redirectOrigins),
+      closesAt: time(changes.closesAt),
+      translations: texts(changes.translations),
+    },
   )
   if (Object.keys(changed.after).length === 0) {
     auditUnchanged(ctx)

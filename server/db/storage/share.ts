@@ -43,6 +43,10 @@ export interface EndpointRow {
   keepRecordsDays: number | null
   /** Spam older than this many days is deleted; null keeps it. */
   keepSpamDays: number | null
+  /** The language the form's own texts are in. */
+  language: string
+  /** JSON text: the thank-you and closed texts in other languages, by language tag. */
+  translations: string
   publishedAt: number | null
   createdAt: number
   updatedAt: number
@@ -83,6 +87,9 @@ export interface EndpointSettings {
   uniqueField?: string | null
   keepRecordsDays?: number | null
   keepSpamDays?: number | null
+  language?: string
+  /** JSON text. */
+  translations?: string
 }
 
 /** A change of the endpoint: the row after it, and whether anything changed. */
