@@ -54,7 +54,7 @@ async function frenchForm() {
 }
 
 describe("a field's translations", () => {
-  test('are saved, shown with the field and merged language by language; null removes one', async () => {
+  test('are saved, shown with the field and merged key by key; null removes a language', async () => {
     const { addField, updateField, stored } = await setup()
     const added = await addField({
       name: 'color',
@@ -69,6 +69,12 @@ describe("a field's translations", () => {
     const changed = await updateField('color', { translations: { 'pt-BR': null, de: { label: 'Ihre Farbe' } } })
     expect(changed.body.data.translations).toEqual({ fr: FRENCH_COLOR, de: { label: 'Ihre Farbe' } })
     expect((await stored('color')).translations).toEqual({ fr: FRENCH_COLOR, de: { label: 'Ihre Farbe' } })
+    // Key by key within a language: '' removes a text, the others stay.
+    const keyed = await updateField('color', { translations: { fr: { label: 'Couleur', help: '' } } })
+    expect(keyed.body.data.translations).toEqual({
+      fr: { label: 'Couleur', options: ['Rouge', 'Bleu'] },
+      de: { label: 'Ihre Farbe' },
+    })
     const cleared = await updateField('color', { translations: null })
     expect([cleared.status, 'translations' in cleared.body.data, await stored('color')]).toEqual([200, false, null])
   })

@@ -46,6 +46,10 @@ export const shareDetails = (share: Share) => (style: Style) =>
     'one per value of': share.uniqueField ?? 'no field',
     records: keptFor(share.keepRecordsDays, 'records'),
     spam: keptFor(share.keepSpamDays, 'spam'),
+    language: share.language,
+    ...(Object.keys(share.translations).length > 0
+      ? { 'other languages': Object.keys(share.translations).join(', ') }
+      : {}),
   })
 
 /** Writes each of the answer's warnings to stderr as `warning: …`. */

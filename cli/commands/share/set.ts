@@ -9,6 +9,7 @@ import { READ_ACCESS, type ReadAccess } from '../../../server/contract/share/rea
 import { LIMITS } from '../../../server/contract/limits.ts'
 import { limitsArgs, limitsBody } from './_limits.ts'
 import { retentionArgs, retentionBody } from './_retention.ts'
+import { languageArgs, languageBody } from './_languages.ts'
 
 const switchArg = (what: string) =>
   ({ type: 'string', description: `${what}: on or off`, valueHint: 'on|off' }) as const
@@ -84,6 +85,7 @@ export default defineSvcCommand({
     },
     ...limitsArgs,
     ...retentionArgs,
+    ...languageArgs,
     ...yesArg,
   },
   async run(args, env) {
@@ -117,10 +119,11 @@ export default defineSvcCommand({
       summaryMinRespondents: summaryMinArg(args['summary-min']),
       ...limitsBody(args),
       ...retentionBody(args),
+      ...languageBody(args, env.argv),
     }
     if (Object.values(body).every((v) => v === undefined)) {
       throw usageError(
-        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another, --summary-min, --closed, --open, --close-after, --closes-at, --closed-message, --one-per-browser, --unique-field, --keep-records-days or --keep-spam-days',
+        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another, --summary-min, --closed, --open, --close-after, --closes-at, --closed-message, --one-per-browser, --unique-field, --keep-records-days, --keep-spam-days, --language or --translation',
       )
     }
     // The admin asks too: every record, to anyone the link reaches (it sits in public pages).

@@ -49,7 +49,7 @@ export const translationsPatchSchema = translationsSchema(entrySchema).meta({
   description:
     `The field's texts in other languages, by language tag (at most ${MAX_LANGUAGES}): {"fr": {"label", "help", "placeholder", "options"}}; ` +
     "`options` lists one label per option of the field, in the field's order (answers still store the options themselves). " +
-    "Languages sent replace their entry, a language sent as null is removed, the others stay; null removes them all. The fill-in page shows a language chosen by ?lang=, then Accept-Language, then the form's default (share setting language)",
+    "Each language sent merges key by key ('' or [] removes a key), a language sent as null is removed, the others stay; null removes them all. The fill-in page shows a language chosen by ?lang=, then Accept-Language, then the form's default (share setting language)",
   example: { fr: { label: 'Votre couleur', options: ['Rouge', 'Bleu'] } },
 })
 
@@ -65,18 +65,23 @@ export const translationsViewSchema = z
   )
   .meta({ description: "The field's texts in other languages, by language tag; options in the field's order" })
 
-/** The translations after `patch` on `stored`: languages sent replace theirs (null removes one), empty texts are left out. */
+/** Texts left out when empty: '' or [] removes a key. */
+const given = (value: unknown): boolean =>
+  value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)
+
+/**
+ * The translations after `patch` on `stored`: each language sent merges key by key ('' or []
+ * removes a key), a language sent as null is removed, the others stay; a null patch removes them all.
+ */
 export function translationsAfter(
   stored: FieldTranslations | undefined,
   patch: Record<string, FieldTranslation | null> | null,
 ): FieldTranslations {
   const next: FieldTranslations = patch === null ? {} : { ...stored }
   for (const [tag, entry] of Object.entries(patch ?? {})) {
+    const merged = entry === null ? {} : { ...next[tag], ...entry }
     delete next[tag]
-    if (entry === null) continue
-    const kept = Object.fromEntries(
-      Object.entries(entry).filter(([, value]) => value !== undefined && value !== ''),
-    ) as FieldTranslation
+    const kept = Object.fromEntries(Object.entries(merged).filter(([, value]) => given(value))) as FieldTranslation
     if (Object.keys(kept).length > 0) next[tag] = kept
   }
   return next

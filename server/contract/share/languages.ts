@@ -44,20 +44,23 @@ export const shareTranslationsSchema = translationsSchema(
   .meta({
     description:
       `The thank-you and closed texts in other languages, by language tag (at most ${MAX_LANGUAGES}): {"fr": {"thankYouMessage", "closedMessage"}}. ` +
-      'A language listed here is offered even with no texts ({"fr": {}}); languages sent replace their entry, null removes one, null for the whole setting removes them all',
+      'A language listed here is offered even with no texts ({"fr": {}}); each language sent merges key by key ("" removes a text), null removes a language, null for the whole setting removes them all',
     example: { fr: { thankYouMessage: 'Merci, vos réponses sont enregistrées.' } },
   })
 
-/** The share translations after `patch` on `stored`: languages sent replace theirs (null removes one), empty texts left out. */
+/** The share translations after `patch` on `stored`: each language sent merges key by key ('' removes a text), null removes a language. */
 export function shareTranslationsAfter(
   stored: ShareTranslations,
   patch: Record<string, ShareTranslation | null> | null,
 ): ShareTranslations {
   const next: ShareTranslations = patch === null ? {} : { ...stored }
   for (const [tag, entry] of Object.entries(patch ?? {})) {
-    delete next[tag]
-    if (entry === null) continue
-    next[tag] = Object.fromEntries(Object.entries(entry).filter(([, text]) => text !== undefined && text !== ''))
+    if (entry === null) {
+      delete next[tag]
+      continue
+    }
+    const merged = { ...next[tag], ...entry }
+    next[tag] = Object.fromEntries(Object.entries(merged).filter(([, text]) => text !== undefined && text !== ''))
   }
   return next
 }
