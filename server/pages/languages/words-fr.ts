@@ -2,7 +2,7 @@
 import type { ErrorType } from '../../contract/errors.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
 import type { RespondentWords } from '../../contract/fields/types/spec.ts'
-import type { PageWords, RefusalWords } from './words.ts'
+import type { PageWords, RefusalWords } from './page-words.ts'
 
 const NOT_FOUND =
   'Aucun formulaire publié n’a cette adresse. Le lien est peut-être mal saisi, ou le formulaire a été retiré.'
