@@ -46,6 +46,8 @@ export function formSection(input: HelpInput): string {
     '  and the answer says so (`details.redirect` in JSON; a browser sees the thank-you page, which never shows the',
     '  address); the record keeps it for the owner in `meta.redirectRefused`.',
     '- `_source`: stored as `meta.source`.',
+    '- `_lang`: the language the form was shown in (`fr`), kept as `meta.lang` only when the form offers it; values',
+    '  are always the options themselves, whatever language labelled them.',
     '- `_charset_`: the charset of the other values (see above).',
     '',
     "A form the browser posts itself (`Sec-Fetch-Mode: navigate`) gets pages, not JSON: 303 to the owner's thank-you",

@@ -32,25 +32,27 @@ import { pageHeaders } from '../pages/layout.ts'
 import { messageDocument } from '../pages/message.ts'
 import { closedNow } from '../core/share/closed.ts'
 import { respondedBefore, respondedCookie } from './responded-cookie.ts'
-import {
-  CLOSED_TEXT,
-  DUPLICATE_TEXT,
-  forOwnerText,
-  moreLine,
-  NOT_ACCEPTING_TEXT,
-  NOT_FOUND_TEXT,
-  respondentRefusal,
-} from '../pages/respondent-words.ts'
+import { moreLine, NOT_FOUND_TEXT, respondentRefusal } from '../pages/respondent-words.ts'
+import { formText, languagePage, requestLanguage, type PageLanguage } from '../pages/languages/localize.ts'
+import { isLanguageTag } from '../contract/languages/tags.ts'
 import { ingestShare, readForm, readFormPairs, shareCall } from './share/ingest.ts'
 
 const NOT_FOUND_TITLE = 'Form not found'
 
 /** What a refused post says instead of the form: the owner's closed text, or that this browser already responded; null to show the form again. */
-function endedText(error: AppError, endpoint: { closedMessage: string }): string | null {
-  if (error.type === 'closed') return endpoint.closedMessage || CLOSED_TEXT
+function endedText(error: AppError, endpoint: { closedMessage: string }, language: PageLanguage): string | null {
+  if (error.type === 'closed')
+    return formText(endpoint.closedMessage, language, 'closedMessage') || language.words.closed
   // A duplicate naming no field is this browser's second response (a repeated value of the unique field names it).
-  if (error.type === 'duplicate' && !(error.details as { field?: string } | undefined)?.field) return DUPLICATE_TEXT
+  if (error.type === 'duplicate' && !(error.details as { field?: string } | undefined)?.field)
+    return language.words.duplicate
   return null
+}
+
+/** The `?lang=` of the thank-you page a post in `lang` leads to: nothing for a form in one language. */
+const thanksLang = (pairs: FormPairs | null): string => {
+  const lang = pairs?.find(([name]) => name === '_lang')?.[1]
+  return lang && isLanguageTag(lang) ? `?lang=${encodeURIComponent(lang)}` : ''
 }
 
 const wantsJson = (request: Request): boolean => (request.headers.get('accept') ?? '').includes('application/json')
@@ -74,25 +76,43 @@ export const fillInRoutes = (ctx: AppContext) => {
         ...(await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)),
         submitAnother: endpoint.submitAnother,
       }
-      if (!endpoint.service) return page(messageDocument(data.appName, NOT_ACCEPTING_TEXT, data.theme), 403)
-      if (await closedNow(ctx, endpoint.appId, endpoint))
-        return page(messageDocument(data.appName, endpoint.closedMessage || CLOSED_TEXT, data.theme), 403)
-      // The link's query fills hidden and prefilled fields and carries UTM parameters into the post.
+      // The language: the link's ?lang=, else the browser's Accept-Language, else the form's own.
       const query = new URL(request.url).searchParams
-      return page(fillInDocument({ ...data, values: linkValues(data.fields, query), utm: linkUtm(query) }))
+      const language = requestLanguage(endpoint, data.fields, request)
+      const { words, lang } = language
+      if (!endpoint.service) return page(messageDocument(data.appName, words.notAccepting, data.theme, lang), 403)
+      if (await closedNow(ctx, endpoint.appId, endpoint)) {
+        const closed = formText(endpoint.closedMessage, language, 'closedMessage') || words.closed
+        return page(messageDocument(data.appName, closed, data.theme, lang), 403)
+      }
+      // The link's query fills hidden and prefilled fields and carries UTM parameters into the post.
+      return page(
+        fillInDocument({
+          ...data,
+          ...languagePage(data.fields, language, query),
+          values: linkValues(data.fields, query),
+          utm: linkUtm(query),
+        }),
+      )
     })
     .get(pathOf('pages.thanks'), async ({ params, query, request }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint?.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const form = await fillInForm(ctx, endpoint.appId)
       const signed = signedThanksQuery(ctx, params.token, query, request)
+      const language = requestLanguage(endpoint, form.fields, request)
       return page(
         thanksDocument({
           appName: form.appName,
-          message: endpoint.thankYouMessage,
+          message: formText(endpoint.thankYouMessage, language, 'thankYouMessage'),
+          lang: language.lang,
+          words: language.words,
           from: signed.site
             ? { site: true, back: signed.back }
-            : { site: false, fillIn: `/f/${encodeURIComponent(params.token)}` },
+            : {
+                site: false,
+                fillIn: `/f/${encodeURIComponent(params.token)}${language.lang === language.base ? '' : `?lang=${encodeURIComponent(language.lang)}`}`,
+              },
           submitAnother: endpoint.submitAnother,
           refusedRedirect: signed.site && signed.redirectRefused,
           theme: form.theme,
@@ -128,7 +148,7 @@ export const fillInRoutes = (ctx: AppContext) => {
             if (json) return Response.json({ code: 200, data: { id } }, { headers: cookie })
             return new Response(null, {
               status: 303,
-              headers: { location: `/f/${encodeURIComponent(params.token)}/thanks`, ...cookie },
+              headers: { location: `/f/${encodeURIComponent(params.token)}/thanks${thanksLang(pairs)}`, ...cookie },
             })
           }
           const key = await issueReportKey(ctx, id)
@@ -148,24 +168,29 @@ export const fillInRoutes = (ctx: AppContext) => {
             ...(await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)),
             submitAnother: endpoint.submitAnother,
           }
-          // A closed form, or a second response from this browser: nothing to fix on the form, so no form.
-          const ended = endedText(error, endpoint)
-          if (ended) return page(messageDocument(data.appName, ended, data.theme), error.status)
           // A post refused before it was read (a rate limit, closed writes) still gets its answers back.
           pairs ??= await readFormPairs(ctx, request).catch((): FormPairs => [])
+          // The page answers in the language it was shown in (its `_lang`), else as a first visit would.
+          const posted = pairs.find(([name]) => name === '_lang')?.[1] ?? null
+          const language = requestLanguage(endpoint, data.fields, request, posted)
+          // A closed form, or a second response from this browser: nothing to fix on the form, so no form.
+          const ended = endedText(error, endpoint, language)
+          if (ended) return page(messageDocument(data.appName, ended, data.theme, language.lang), error.status)
           const values = new Map<string, string[]>()
           for (const [name, value] of pairs) values.set(name, [...(values.get(name) ?? []), value])
-          const refusal = respondentRefusal(error, data.fields)
+          const localized = languagePage(data.fields, language)
+          const refusal = respondentRefusal(error, localized.fields, language.words)
           return page(
             fillInDocument({
               ...data,
+              ...localized,
               values,
               utm: postedUtm(values),
               errors: refusal.fields,
               // The count of problems past the listed ones ends the list.
               formErrors: [
                 ...refusal.general,
-                ...refusal.forOwner.map(forOwnerText),
+                ...refusal.forOwner.map(language.words.forOwner),
                 ...[moreLine(refusal) ?? []].flat(),
               ],
             }),

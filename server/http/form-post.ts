@@ -16,6 +16,7 @@ import { respondentRefusal } from '../pages/respondent-words.ts'
 import type { IngestCall } from '../core/collect/ingest.ts'
 import { findEndpointByToken } from '../core/share/lookup.ts'
 import { readCookie } from './auth-guard.ts'
+import type { ShareTranslations } from '../contract/share/languages.ts'
 
 /**
  * True for a form the browser posts itself (it will show the answer as a page): Sec-Fetch-Mode
@@ -118,7 +119,14 @@ export async function refusedEndpoint(
   ctx: AppContext,
   call: IngestCall<Request>,
   error: AppError,
-): Promise<{ appId: string; honeypot: string; submitAnother: boolean; closedMessage: string } | null> {
+): Promise<{
+  appId: string
+  honeypot: string
+  submitAnother: boolean
+  closedMessage: string
+  language: string
+  translations: string | ShareTranslations
+} | null> {
   if (error.type === 'not_found') return null
   return call.endpoint ?? (await findEndpointByToken(ctx, call.token)) ?? null
 }

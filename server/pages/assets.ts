@@ -8,6 +8,7 @@ import keepAnswersScript from './assets/keep-answers.client.js' with { type: 'te
 import wayBackScript from './assets/way-back.client.js' with { type: 'text' }
 import { DUPLICATE_ANSWER_TEXT, FILE_TOO_LARGE_WORDS, REFUSAL_WORDS } from './respondent-words.ts'
 import { shownFields } from '../contract/fields/show-if-eval.ts'
+import { ENGLISH } from './languages/words.ts'
 
 /** Where the fill-in script takes the server's words for a refused post. */
 const REFUSAL_WORDS_SLOT = "'__REFUSAL_WORDS__'"
@@ -15,6 +16,8 @@ const REFUSAL_WORDS_SLOT = "'__REFUSAL_WORDS__'"
 const FILE_TOO_LARGE_SLOT = "'__FILE_TOO_LARGE__'"
 /** Where it takes the words under a unique field's question whose answer was given before. */
 const DUPLICATE_ANSWER_SLOT = "'__DUPLICATE_ANSWER__'"
+/** Where it takes the words it writes itself, in English (a page in another language gives its own, data-words). */
+const SCRIPT_WORDS_SLOT = "'__SCRIPT_WORDS__'"
 /** Where the conditional questions' script takes the evaluator: the server's own function, as source. */
 const SHOWN_FIELDS_SLOT = "'__SHOWN_FIELDS__'"
 
@@ -39,9 +42,13 @@ export const FILL_IN_CLIENT_JS: string = [
   keepAnswersScript,
   fillCode(showIfScript, SHOWN_FIELDS_SLOT, `(${shownFields.toString()})`),
   fillSlot(
-    fillSlot(fillSlot(fillInScript, REFUSAL_WORDS_SLOT, REFUSAL_WORDS), FILE_TOO_LARGE_SLOT, FILE_TOO_LARGE_WORDS),
-    DUPLICATE_ANSWER_SLOT,
-    DUPLICATE_ANSWER_TEXT,
+    fillSlot(
+      fillSlot(fillSlot(fillInScript, REFUSAL_WORDS_SLOT, REFUSAL_WORDS), FILE_TOO_LARGE_SLOT, FILE_TOO_LARGE_WORDS),
+      DUPLICATE_ANSWER_SLOT,
+      DUPLICATE_ANSWER_TEXT,
+    ),
+    SCRIPT_WORDS_SLOT,
+    ENGLISH.script,
   ),
 ].join('\n')
 

@@ -15,7 +15,9 @@ import { html, type Html } from './html.ts'
 import { questionsHtml } from './fill-in-pages.ts'
 import { conditionalRequired, conditionsData, requiredAttributes, requiredNow } from './fill-in-conditions.ts'
 import { document } from './layout.ts'
-import { CHOOSE_FILES_AGAIN, labelOf, labelSeparator, SUBMIT_ANOTHER } from './respondent-words.ts'
+import { labelOf, labelSeparator } from './respondent-words.ts'
+import { ENGLISH, type PageWords } from './languages/words.ts'
+import { languageHtml, scriptWords } from './languages/switcher.ts'
 import { describedBy, helpHtml, hiddenInputs, inputAttributes, rulesData, stepAttribute } from './fill-in-form.ts'
 
 export const FILL_IN_SCRIPT = '/f/assets/fill-in.js'
@@ -33,7 +35,16 @@ export interface FillInPage extends FillInForm {
   utm?: ReadonlyMap<string, string>
   /** The thank-you the script shows offers "Submit another response" (a fresh page of this form). */
   submitAnother?: boolean
+  /** The language shown (the fields' texts are already in it, languages/localize.ts) and its built-in words; English when left out. */
+  words?: PageWords
+  lang?: string
+  /** The languages the form offers, its default first: more than one puts a switcher on the page and `_lang` in the post. */
+  languages?: readonly string[]
+  /** The link's query, which the switcher's links keep (hidden and prefilled values, UTM parameters). */
+  query?: URLSearchParams
 }
+
+const wordsOf = (page: FillInPage): PageWords => page.words ?? ENGLISH
 
 /** A picking field's layout (radios, checkboxes or a select list), or null for a field typed in. */
 function pickLayout(field: FillInField): 'checkboxes' | 'radios' | 'select' | null {
@@ -68,9 +79,10 @@ function fileFieldHtml(field: FillInField, index: number, page: FillInPage, data
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
   const again = isRefused(page)
+  const words = wordsOf(page)
   return html`<div class="question" ${data} data-max-files="${String(options.maxFiles)}" data-max-size="${String(options.maxSize)}">
 <label for="${id}">${labelOf(field)}${mark}</label>${helpHtml(field, id)}
-<p class="hint" id="${hintId}">${fileHint(options)}${again ? html` <strong>${CHOOSE_FILES_AGAIN}</strong>` : ''}</p>
+<p class="hint" id="${hintId}">${fileHint(options)}${again ? html` <strong>${words.chooseFilesAgain}</strong>` : ''}</p>
 <input id="${id}" type="file" name="${field.name}" ${options.accept.length > 0 ? html`accept="${options.accept.join(',')}"` : ''} ${options.maxFiles > 1 ? 'multiple' : ''} ${requiredAttributes(field)} aria-invalid="${error ? 'true' : 'false'}" aria-describedby="${describedBy(field, id, `${hintId} ${errorId}`)}">
 <p class="error" id="${errorId}" ${error ? '' : 'hidden'}>${error ?? ''}</p>
 </div>`
@@ -83,13 +95,14 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
   const label = labelOf(field)
+  const pageWords = wordsOf(page)
   const mark = field.required
-    ? html`<span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span>`
+    ? html`<span class="req" aria-hidden="true">*</span><span class="visually-hidden">${pageWords.required}</span>`
     : ''
   const errorHtml = html`<p class="error" id="${errorId}" ${error ? '' : 'hidden'}>${error ?? ''}</p>`
   const invalid = error ? 'true' : 'false'
   // The script tells a respondent what to fix in the same words as the server (the type's).
-  const words = fieldTypeSpec(field.type).respondent
+  const words = pageWords.types[field.type]
   const data = html`data-field="${field.name}" data-label="${label}" data-missing="${words.missing}" data-invalid="${words.invalid}"${rulesData(field)}${conditionalRequired(field)}`
   const help = helpHtml(field, id)
   const errorOnly = describedBy(field, id, errorId)
@@ -108,14 +121,18 @@ ${errorHtml}
   if (control.kind === 'choices') {
     const choices = control.choices(field.options, field)
     const options = choices.map((choice) => choice.value)
-    const labels = choices.map((choice) => choice.label)
+    // A translation labels the field's options in their order; the value posted stays the option itself.
+    const labels = choices.map((choice) => {
+      const at = field.options?.indexOf(choice.value) ?? -1
+      return (at >= 0 ? field.optionLabels?.[at] : pageWords.choiceLabels[choice.value]) ?? choice.label
+    })
     const multiple = control.multiple
     if (choiceLayout(multiple, choices.length) === 'select') {
       return html`<div class="question" ${data}>
 <label for="${id}">${label}${mark}</label>${help}
 <select id="${id}" name="${field.name}" ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${errorOnly}">
-<option value="">Choose…</option>
-${options.map((o) => html`<option value="${o}" ${values.includes(o) ? 'selected' : ''}>${o}</option>`)}
+<option value="">${pageWords.choose}</option>
+${options.map((o, i) => html`<option value="${o}" ${values.includes(o) ? 'selected' : ''}>${labels[i]}</option>`)}
 </select>
 ${errorHtml}
 </div>`
@@ -126,7 +143,7 @@ ${errorHtml}
     const choiceIds = describedBy(field, id, multiple ? `${hintId} ${errorId}` : errorId)
     return html`<fieldset class="question${control.inline ? ' inline' : ''}" ${data} ${multiple ? 'data-multiple' : ''} ${requiredNow(field) ? 'data-required' : ''} ${group}>
 <legend>${label}${mark}</legend>${help}
-${multiple ? html`<p class="hint" id="${hintId}">Choose all that apply.</p>` : ''}
+${multiple ? html`<p class="hint" id="${hintId}">${pageWords.chooseAll}</p>` : ''}
 ${options.map((o, i) => html`<label class="choice"><input type="${multiple ? 'checkbox' : 'radio'}" name="${field.name}" value="${o}" ${values.includes(o) ? 'checked' : ''} ${requiredNow(field) && !multiple ? 'required' : ''} aria-invalid="${invalid}" aria-describedby="${choiceIds}" id="${id}-${i}"> <span>${labels[i]}</span></label>`)}
 ${errorHtml}
 </fieldset>`
@@ -141,7 +158,7 @@ ${errorHtml}
       : html`<input id="${id}" type="${control.type}" name="${field.name}" value="${values[0] ?? ''}"${attributes} ${stepAttribute(field, control.decimal === true)} ${control.autocomplete ? html`autocomplete="${control.autocomplete}"` : ''} ${requiredAttributes(field)} aria-invalid="${invalid}" aria-describedby="${inputIds}">`
   return html`<div class="question" ${data}>
 <label for="${id}">${label}${mark}</label>${help}
-${json ? html`<p class="hint" id="${hintId}">JSON, e.g. {"key": "value"}</p>` : ''}
+${json ? html`<p class="hint" id="${hintId}">${pageWords.jsonHint}</p>` : ''}
 ${input}
 ${errorHtml}
 </div>`
@@ -164,7 +181,7 @@ function errorSummary(page: FillInPage): Html {
     })
   const formErrors = (page.formErrors ?? []).map((message) => html`<li>${message}</li>`)
   const refused = fieldErrors.length + formErrors.length > 0
-  const content = refused ? html`<h2>There is a problem</h2><ul>${fieldErrors}${formErrors}</ul>` : ''
+  const content = refused ? html`<h2>${wordsOf(page).problem}</h2><ul>${fieldErrors}${formErrors}</ul>` : ''
   // autofocus: without JavaScript, the browser itself puts focus on the problems, not on the page.
   return html`<div class="errors" role="alert" tabindex="-1"${refused ? html` autofocus` : ''}>${content}</div>`
 }
@@ -172,17 +189,23 @@ function errorSummary(page: FillInPage): Html {
 /** The fill-in page's body. */
 export function fillInBody(page: FillInPage): Html {
   const { theme } = page
+  const words = wordsOf(page)
   const asked = page.fields.filter((field) => !field.hidden)
+  // The owner's button text, unless it is the default one, which takes the language's word.
+  const button = theme.buttonText === ENGLISH.submit ? words.submit : theme.buttonText
+  const languages = page.languages ?? []
   return html`${theme.logoUrl ? html`<img class="logo" src="${theme.logoUrl}" alt="">` : ''}
+${languageHtml(page.lang ?? words.lang, languages, page.query, words)}
 <h1 id="title">${page.appName}</h1>
 ${page.description ? html`<p class="lead">${page.description}</p>` : ''}
-<form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${conditionsData(page.fields)}${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}>
+<form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${conditionsData(page.fields)}${page.submitAnother ? html` data-submit-another="${words.submitAnother}"` : ''}${scriptWords(words)}>
 ${errorSummary(page)}
-${asked.length === 0 ? html`<p>This form has no questions yet.</p>` : ''}
+${asked.length === 0 ? html`<p>${words.noQuestions}</p>` : ''}
 ${questionsHtml(page.fields, asked, (field, index) => fieldHtml(field, index, page), page.pages)}
 ${hiddenInputs(page.fields, page.values, page.utm)}
+${languages.length > 1 ? html`<input type="hidden" name="_lang" value="${page.lang ?? languages[0]}">` : ''}
 <div class="hp" aria-hidden="true"><label>Leave this empty <input type="text" name="${page.honeypot}" tabindex="-1" autocomplete="off"></label></div>
-<div class="actions"><button type="submit">${theme.buttonText}</button></div>
+<div class="actions"><button type="submit">${button}</button></div>
 </form>
 <div class="status" role="status"></div>`
 }
@@ -191,7 +214,8 @@ ${hiddenInputs(page.fields, page.values, page.utm)}
 export function fillInDocument(page: FillInPage): string {
   const refused = isRefused(page)
   return document({
-    title: refused ? `Error: ${page.appName}` : page.appName,
+    title: refused ? wordsOf(page).errorTitle(page.appName) : page.appName,
+    lang: page.lang,
     theme: page.theme,
     body: fillInBody(page),
     script: FILL_IN_SCRIPT,

@@ -35,6 +35,9 @@ export interface ThanksPage {
   /** The post asked for a `_redirect` the owner has not allowed, which was therefore not followed (its text is never shown). */
   refusedRedirect: boolean
   theme?: Theme
+  /** The language of the page: its built-in words (English when left out) and `<html lang>`. */
+  lang?: string
+  words?: { thanksTitle: string; thanksDefault: (appName: string) => string; submitAnother: string }
 }
 
 /**
@@ -42,7 +45,10 @@ export interface ThanksPage {
  * response" when the owner offers it); after the hosted form, to a new one when offered.
  */
 function thanksWay(page: ThanksPage): Html | string {
-  if (!page.from.site) return page.submitAnother ? html`<p><a href="${page.from.fillIn}">${SUBMIT_ANOTHER}</a></p>` : ''
+  if (!page.from.site)
+    return page.submitAnother
+      ? html`<p><a href="${page.from.fillIn}">${page.words?.submitAnother ?? SUBMIT_ANOTHER}</a></p>`
+      : ''
   return wayBackHtml(
     page.submitAnother
       ? {
@@ -64,13 +70,16 @@ export const REFUSED_REDIRECT_NOTE =
 
 /** The hosted thank-you page. */
 export function thanksDocument(page: ThanksPage): string {
-  const text = page.message === '' ? `Your answers to “${page.appName}” were saved.` : page.message
+  const fallback = page.words?.thanksDefault ?? ((name: string) => `Your answers to “${name}” were saved.`)
+  const title = page.words?.thanksTitle ?? 'Thank you'
+  const text = page.message === '' ? fallback(page.appName) : page.message
   const paragraphs = text.split(/\n{2,}/).map((paragraph) => html`<p class="pre-line">${paragraph}</p>`)
   const refused = page.refusedRedirect ? html`<p class="note">${REFUSED_REDIRECT_NOTE}</p>` : ''
   return document({
-    title: 'Thank you',
+    title,
+    lang: page.lang,
     theme: page.theme ?? DEFAULT_THEME,
-    body: html`<h1>Thank you</h1>${paragraphs}${refused}${thanksWay(page)}`,
+    body: html`<h1>${title}</h1>${paragraphs}${refused}${thanksWay(page)}`,
     script: page.from.site ? WAY_BACK_SCRIPT : undefined,
   })
 }

@@ -26,11 +26,13 @@ export interface DocumentOptions {
   body: Html
   /** Path of a script served by this server. */
   script?: string
+  /** The page's language tag; en when left out. */
+  lang?: string
 }
 
 /** A complete HTML document. */
-export function document({ title, theme, body, script }: DocumentOptions): string {
-  return `<!doctype html>\n${html`<html lang="en">
+export function document({ title, theme, body, script, lang = 'en' }: DocumentOptions): string {
+  return `<!doctype html>\n${html`<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -7,6 +7,6 @@ import { html } from './html.ts'
 import { document } from './layout.ts'
 
 /** A complete document saying `title` and `message`. */
-export function messageDocument(title: string, message: string, theme: Theme = DEFAULT_THEME): string {
-  return document({ title, theme, body: html`<h1>${title}</h1><p>${message}</p>` })
+export function messageDocument(title: string, message: string, theme: Theme = DEFAULT_THEME, lang?: string): string {
+  return document({ title, theme, lang, body: html`<h1>${title}</h1><p>${message}</p>` })
 }

@@ -7,7 +7,8 @@
  * (form-post.ts) all take their words from here.
  */
 import type { ErrorType, Problem } from '../contract/errors.ts'
-import { fieldTypeSpec } from '../contract/fields/types/index.ts'
+import { fieldTypeSpec, type FieldType } from '../contract/fields/types/index.ts'
+import type { RespondentWords } from '../contract/fields/types/spec.ts'
 import type { FillInField } from '../core/connect/fill-in.ts'
 import { REQUIRED_MESSAGE } from '../core/fields/values.ts'
 import { ruleWords } from '../contract/fields/rule-check.ts'
@@ -26,8 +27,12 @@ export const labelOf = (field: Pick<FillInField, 'name' | 'label'>): string => f
 export const labelSeparator = (label: string): string => (/[?!:.？！：。]$/u.test(label.trim()) ? ' ' : ': ')
 
 /** A server problem about `field`'s answer in a respondent's words: its type's words for a missing or a refused answer, or the words of the rule that refused it. */
-export function respondentMessage(field: Pick<FillInField, 'type' | 'rules'>, message: string): string {
-  const words = fieldTypeSpec(field.type).respondent
+export function respondentMessage(
+  field: Pick<FillInField, 'type' | 'rules'>,
+  message: string,
+  language?: RefusalLanguage,
+): string {
+  const words = language?.types[field.type] ?? fieldTypeSpec(field.type).respondent
   return message === REQUIRED_MESSAGE ? words.missing : (ruleWords(field.rules, message) ?? words.invalid)
 }
 
@@ -129,6 +134,16 @@ export const REFUSAL_WORDS: Record<ErrorType, { text: string; owner: boolean }> 
   },
 }
 
+/** The words of a refusal in a language other than English (languages/words.ts holds them). */
+export interface RefusalLanguage {
+  refusals: Record<ErrorType, { text: string; owner: boolean }>
+  fileTooLarge: { text: string; owner: boolean }
+  duplicateAnswer: string
+  types: Record<FieldType, RespondentWords>
+  more: (count: number) => string
+  andMore: (count: number) => string
+}
+
 /** A refused post as a respondent reads it. */
 export interface RespondentRefusal {
   /** Words about the answers to the form's questions, by field name. */
@@ -139,6 +154,8 @@ export interface RespondentRefusal {
   more: number
   /** The precise messages, for the form's owner, when only the owner can fix the refusal. */
   forOwner: string[]
+  /** The language its words are in, when not English. */
+  language?: RefusalLanguage
 }
 
 /** The line after the listed problems when the error counted more: they are checked again once these are fixed. */
@@ -150,7 +167,11 @@ export const moreText = (more: number): string =>
  * questions are listed, else more of the owner's details (only the owner can fix those).
  */
 export const moreLine = (refusal: RespondentRefusal): string | null =>
-  refusal.more <= 0 ? null : refusal.fields.size > 0 ? moreText(refusal.more) : `and ${refusal.more} more`
+  refusal.more <= 0
+    ? null
+    : refusal.fields.size > 0
+      ? (refusal.language?.more ?? moreText)(refusal.more)
+      : (refusal.language?.andMore ?? ((more: number) => `and ${more} more`))(refusal.more)
 
 /** The line that gives the precise message of a refusal only the owner can fix. */
 export const forOwnerText = (message: string): string => `For the form's owner: ${message}`
@@ -159,6 +180,7 @@ export const forOwnerText = (message: string): string => `For the form's owner: 
 export function respondentRefusal(
   error: { type: ErrorType; message: string; details?: unknown },
   fields: readonly FillInField[],
+  language?: RefusalLanguage,
 ): RespondentRefusal {
   const details = error.details as
     | { problems?: Problem[]; total?: number; field?: unknown; limit?: unknown }
@@ -168,21 +190,25 @@ export function respondentRefusal(
   const words = new Map<string, string>()
   // A refusal about one file field's files (too many of them) names it in `details.field`.
   const named = typeof details?.field === 'string' ? byName.get(details.field) : undefined
-  if (problems.length === 0 && named?.type === 'file') words.set(named.name, fieldTypeSpec('file').respondent.invalid)
+  if (problems.length === 0 && named?.type === 'file')
+    words.set(named.name, (language?.types.file ?? fieldTypeSpec('file').respondent).invalid)
   // A duplicate of the form's unique field (uniqueField) names it: the answer to change.
-  else if (error.type === 'duplicate' && named) words.set(named.name, DUPLICATE_ANSWER_TEXT)
+  else if (error.type === 'duplicate' && named)
+    words.set(named.name, language?.duplicateAnswer ?? DUPLICATE_ANSWER_TEXT)
   const elsewhere: Problem[] = []
   for (const problem of problems) {
     const field = byName.get(problem.path)
-    if (field && !words.has(field.name)) words.set(field.name, respondentMessage(field, problem.message))
+    if (field && !words.has(field.name)) words.set(field.name, respondentMessage(field, problem.message, language))
     else if (!field) elsewhere.push(problem)
   }
   const more = typeof details?.total === 'number' ? details.total - problems.length : 0
   // A refusal no question explains: about keys the form's page sends but the app does not know, or the post as a whole.
   const unexplained = words.size === 0 || elsewhere.length > 0
+  const table = language ?? { fileTooLarge: FILE_TOO_LARGE_WORDS, refusals: REFUSAL_WORDS }
   const refusal =
-    error.type === 'too_large' && details?.limit === 'maxSize' ? FILE_TOO_LARGE_WORDS : REFUSAL_WORDS[error.type]
+    error.type === 'too_large' && details?.limit === 'maxSize' ? table.fileTooLarge : table.refusals[error.type]
   return {
+    ...(language ? { language } : {}),
     fields: words,
     general: unexplained ? [refusal.text] : [],
     more,

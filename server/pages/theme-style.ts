@@ -19,6 +19,9 @@ h2{font-size:1.25rem;margin:2rem 0 .75rem}
 a{color:var(--primary)}
 .logo{max-height:64px;max-width:100%;display:block;margin-bottom:1rem}
 .lead{margin-top:0}
+.languages ul{list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0 0 .5rem;padding:0}
+.languages a,.languages span{display:inline-block;padding:.5rem 0;min-height:44px}
+.languages span{font-weight:600}
 .pre-line{white-space:pre-line}
 .note{font-size:.95rem;border-left:4px solid var(--error);padding-left:.75rem}
 .question{margin:0 0 1.5rem;padding:0;border:0}

@@ -89,7 +89,7 @@ describe('field update --type on a published app with records', () => {
     const nothing = await cli('field', 'update', '--app', app, '--field', 'age', '--force')
     expect(nothing).toMatchObject({ code: 2, stdout: '' })
     expect(nothing.stderr).toStartWith(
-      'error: Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size, --accept, --max-rating, --help-text, --placeholder, a rule (--min-length, --pattern, --min, --earliest, --min-picks…), --hidden, --prefill or --show-if',
+      'error: Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size, --accept, --max-rating, --help-text, --placeholder, a rule (--min-length, --pattern, --min, --earliest, --min-picks…), --hidden, --prefill, --show-if or --translation',
     )
   })
 })

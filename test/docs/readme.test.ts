@@ -45,10 +45,8 @@ describe('README stays true', () => {
   })
 
   test("what an assessment's respondent sees after sending is what the fill-in page does", () => {
-    const client = readFileSync(
-      join(import.meta.dir, '..', '..', 'server', 'pages', 'assets', 'fill-in.client.js'),
-      'utf8',
-    )
+    // The script's English words live with the other languages' (pages/languages/words.ts).
+    const client = readFileSync(join(import.meta.dir, '..', '..', 'server', 'pages', 'languages', 'words.ts'), 'utf8')
     const [thanks, link] = ['Thank you – your answers were saved.', 'See your results']
     expect(client).toContain(`'${thanks}'`)
     expect(client).toContain(`'${link}'`)

@@ -83,6 +83,8 @@ describe('POST /api/v3/apps', () => {
       formLayout: null,
       keepRecordsDays: null,
       keepSpamDays: null,
+      language: 'en',
+      translations: '{}',
       rateLimit: null,
       redirectOrigins: '[]',
       thankYouMessage: '',

@@ -206,7 +206,7 @@ describe('POST /fields', () => {
         {
           path: '',
           message:
-            'unknown properties "kind"; allowed: name, type, label, required, options, maxFiles, maxSize, accept, max, help, placeholder, rules, hidden, prefill, showIf, page',
+            'unknown properties "kind"; allowed: name, type, label, required, options, maxFiles, maxSize, accept, max, help, placeholder, rules, hidden, prefill, showIf, translations, page',
         },
       ],
     ],
@@ -523,7 +523,7 @@ describe('PATCH /fields/:field', () => {
         {
           path: '',
           message:
-            'unknown properties "id"; allowed: name, type, label, required, options, maxFiles, maxSize, accept, max, help, placeholder, rules, hidden, prefill, showIf, page, position, force',
+            'unknown properties "id"; allowed: name, type, label, required, options, maxFiles, maxSize, accept, max, help, placeholder, rules, hidden, prefill, showIf, translations, page, position, force',
         },
       ],
     ],

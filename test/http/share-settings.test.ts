@@ -49,6 +49,8 @@ const DEFAULT_SHARE = {
   keepRecordsDays: null,
   keepSpamDays: null,
   pages: [],
+  language: 'en',
+  translations: {},
   records: 0,
   closedNow: false,
   publishedAt: null,
@@ -277,7 +279,7 @@ describe('GET/PATCH /share', () => {
         {
           path: '',
           message:
-            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField, keepRecordsDays, keepSpamDays, pages',
+            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField, keepRecordsDays, keepSpamDays, pages, language, translations',
         },
       ],
     ],
@@ -516,6 +518,8 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
     'keepRecordsDays',
     'keepSpamDays',
     'pages',
+    'language',
+    'translations',
   ])
   expect(body('/api/v3/apps/{id}/fields', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
   expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })
@@ -535,6 +539,7 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
     'hidden',
     'prefill',
     'showIf',
+    'translations',
     'page',
     'position',
     'force',

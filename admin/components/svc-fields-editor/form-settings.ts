@@ -117,6 +117,9 @@ export const formSettingsStyles = css`
     cursor: pointer;
     font-size: 13px;
     padding: 2px 0;
+    /* Two disclosures one under the other: each a target of at least 24px. */
+    min-height: 24px;
+    box-sizing: border-box;
   }
   .form-grid {
     display: grid;

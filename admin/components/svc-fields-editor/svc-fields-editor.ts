@@ -2,7 +2,6 @@ import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import { splitOptions } from '../../../server/contract/fields/options-text.ts'
 import {
   CHOICE_TYPES,
   FIELD_TYPES,
@@ -18,6 +17,8 @@ import { fieldsEditorStyles } from './svc-fields-editor.styles.ts'
 import { fileOptionInputs, fileOptionsOfForm, fileOptionsStyles } from './file-options.ts'
 import { hasMax, maxInput, maxOfForm, ratingOptionsStyles } from './rating-options.ts'
 import { formSettings, formSettingsStyles } from './form-settings.ts'
+import { parseOptions } from './options-text.ts'
+import { fieldLanguages, translationsEditor, translationsStyles } from './translations.ts'
 import type { FormPatch } from '../../../server/contract/fields/form.ts'
 import { noteAccepted, sessionStore } from '../svc-records/new-columns.ts'
 
@@ -25,20 +26,6 @@ type FieldPatch = Partial<
   Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options' | 'maxFiles' | 'maxSize' | 'accept' | 'max'>
 > &
   FormPatch
-
-/**
- * Options as typed: one per line, or `Yes, No, Maybe` on one line, split as the CLI splits
- * them (the contract's splitOptions); JSON that does not parse is kept a line an option.
- */
-function parseOptions(text: string): string[] {
-  const read = splitOptions(text)
-  return 'options' in read
-    ? read.options
-    : text
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean)
-}
 
 /**
  * @summary The app's fields: edit name, type, label, options and required in place (each
@@ -57,6 +44,7 @@ export class SvcFieldsEditor extends LitElement {
     fileOptionsStyles,
     ratingOptionsStyles,
     formSettingsStyles,
+    translationsStyles,
   ]
 
   @property() appId = ''
@@ -70,6 +58,8 @@ export class SvcFieldsEditor extends LitElement {
   @state() private addError = ''
   @state() private addType: FieldType = 'text'
   @state() private busy = false
+  /** Languages added in the translations editor before any text in them is saved. */
+  @state() private addedLanguages: string[] = []
   @query('svc-confirm') private confirm!: SvcConfirm
 
   private changed() {
@@ -287,8 +277,19 @@ export class SvcFieldsEditor extends LitElement {
           <button class="icon ghost remove" aria-label="Remove field ${label}" title="Remove field" @click=${() => this.removeField(field)}>×<span class="stacked-only">Remove</span></button>
         </td>
       </tr>
-      ${field.proposed ? nothing : html`<tr class="form-row"><td></td><td colspan="6">${formSettings(field, (patch) => this.patch(field, patch))}</td></tr>`}
+      ${
+        field.proposed
+          ? nothing
+          : html`<tr class="form-row"><td></td><td colspan="6">${formSettings(field, (patch) => this.patch(field, patch))}${this.translationsOf(field)}</td></tr>`
+      }
       ${error ? html`<tr class="row-error"><td></td><td colspan="6" role="alert">${error}</td></tr>` : nothing}`
+  }
+
+  /** The field's translations editor, in the languages of every field and those just added. */
+  private translationsOf(field: Field) {
+    const languages = [...new Set([...fieldLanguages(this.fields), ...this.addedLanguages])]
+    const add = (tag: string) => (this.addedLanguages = [...this.addedLanguages, tag])
+    return translationsEditor(field, languages, (patch) => this.patch(field, patch), add)
   }
 
   private renderAdd() {

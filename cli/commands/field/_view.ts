@@ -131,6 +131,7 @@ export const fieldDetails = (field: Field) => (style: Style) =>
       : {}),
     ...formDetails(field),
     ...(field.showIf ? { 'show if': showIfText(field.showIf) } : {}),
+    ...(field.translations ? { translations: Object.keys(field.translations).join(', ') } : {}),
     position: field.position,
     'auto-created': field.autoCreated ? 'yes' : 'no',
     proposed: field.proposed ? asProgram('yes (svc-cli field accept to put it on the form)', style.program) : 'no',

@@ -15,6 +15,7 @@ import {
 import { formArgs, formBodyOf, formFlagFor } from './_form.ts'
 import { checkInput } from '../../validate.ts'
 import { showIfArgs, showIfOf } from './_show-if.ts'
+import { translationArgs, translationsOf } from './_translations.ts'
 import { createFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
 export default defineSvcCommand({
@@ -42,6 +43,7 @@ export default defineSvcCommand({
     ...ratingArgs,
     ...formArgs,
     ...showIfArgs,
+    ...translationArgs,
     ...quietArg,
   },
   async run(args, env) {
@@ -55,6 +57,7 @@ export default defineSvcCommand({
       ...ratingOptionsOf(args),
       ...formBodyOf(args, false),
       ...showIfOf(args),
+      ...translationsOf(args, env.argv),
     }
     const field = await env
       .client()

@@ -15,11 +15,12 @@ import {
 import { formArgs, formBodyOf, formFlagFor } from './_form.ts'
 import { checkInput } from '../../validate.ts'
 import { showIfArgs, showIfOf } from './_show-if.ts'
+import { translationArgs, translationsOf } from './_translations.ts'
 import { updateFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
 export default defineSvcCommand({
   description:
-    "Change a field's name, type, label, required flag, options, help, placeholder, rules, hidden or prefill",
+    "Change a field's name, type, label, required flag, options, help, placeholder, rules, hidden, prefill or translations",
   example:
     'svc-cli field update --app 0193… --field email --label "Your e-mail" --required     # a new --type on a published app with records needs --force',
   effect: 'write',
@@ -36,6 +37,7 @@ export default defineSvcCommand({
     ...ratingArgs,
     ...formArgs,
     ...showIfArgs,
+    ...translationArgs,
     force: {
       type: 'boolean',
       description:
@@ -53,10 +55,11 @@ export default defineSvcCommand({
       ...ratingOptionsOf(args),
       ...formBodyOf(args, true),
       ...showIfOf(args),
+      ...translationsOf(args, env.argv),
     }
     if (Object.values(body).every((v) => v === undefined))
       throw usageError(
-        'Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size, --accept, --max-rating, --help-text, --placeholder, a rule (--min-length, --pattern, --min, --earliest, --min-picks…), --hidden, --prefill or --show-if',
+        'Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size, --accept, --max-rating, --help-text, --placeholder, a rule (--min-length, --pattern, --min, --earliest, --min-picks…), --hidden, --prefill, --show-if or --translation',
       )
     const force = args.force ? { force: true } : {}
     const field = await env.client().call('fields.update', {

@@ -48,6 +48,10 @@ export const shareDetails = (share: Share) => (style: Style) =>
     records: keptFor(share.keepRecordsDays, 'records'),
     spam: keptFor(share.keepSpamDays, 'spam'),
     pages: pagesLine(share.pages),
+    language: share.language,
+    ...(Object.keys(share.translations).length > 0
+      ? { 'other languages': Object.keys(share.translations).join(', ') }
+      : {}),
   })
 
 /** Writes each of the answer's warnings to stderr as `warning: …`. */

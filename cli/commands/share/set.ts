@@ -10,6 +10,7 @@ import { LIMITS } from '../../../server/contract/limits.ts'
 import { limitsArgs, limitsBody } from './_limits.ts'
 import { retentionArgs, retentionBody } from './_retention.ts'
 import { pagesArgs, pagesBody } from './_pages.ts'
+import { languageArgs, languageBody } from './_languages.ts'
 
 const switchArg = (what: string) =>
   ({ type: 'string', description: `${what}: on or off`, valueHint: 'on|off' }) as const
@@ -86,6 +87,7 @@ export default defineSvcCommand({
     ...limitsArgs,
     ...retentionArgs,
     ...pagesArgs,
+    ...languageArgs,
     ...yesArg,
   },
   async run(args, env) {
@@ -120,10 +122,11 @@ export default defineSvcCommand({
       ...limitsBody(args),
       ...retentionBody(args),
       ...pagesBody(args),
+      ...languageBody(args, env.argv),
     }
     if (Object.values(body).every((v) => v === undefined)) {
       throw usageError(
-        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another, --summary-min, --closed, --open, --close-after, --closes-at, --closed-message, --one-per-browser, --unique-field, --keep-records-days, --keep-spam-days or --pages',
+        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another, --summary-min, --closed, --open, --close-after, --closes-at, --closed-message, --one-per-browser, --unique-field, --keep-records-days, --keep-spam-days, --pages, --language or --translation',
       )
     }
     // The admin asks too: every record, to anyone the link reaches (it sits in public pages).

@@ -61,6 +61,10 @@ export const recordSchema = named('Record', () =>
           description:
             "The UTM parameters of the form's link (utm_source… on /f/<token>, a form post's _utm_source…, or a JSON record's meta.utm), without their utm_ prefix",
         }),
+      lang: z.string().optional().meta({
+        description:
+          "Set by the server: the language the fill-in page was shown in (its post's _lang, kept only when the form offers that language); the answers are the canonical option values whatever the language",
+      }),
       dropped: z.array(z.string()).optional().meta({
         description:
           'Set by the server: the hidden fields whose values from the link did not fit their type or rules, so were dropped instead of refused',

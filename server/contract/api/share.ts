@@ -9,6 +9,7 @@ import { LIMITS } from '../limits.ts'
 import { showIfSchema } from '../fields/show-if.ts'
 import { PAGES_MEANING } from '../share/pages.ts'
 import { READ_ACCESS } from '../share/reads.ts'
+import { LANGUAGE_MEANING } from '../share/languages.ts'
 import {
   ONE_PER_BROWSER_MEANING,
   SUBMIT_ANOTHER_MEANING,
@@ -87,6 +88,13 @@ export const shareSchema = named('Share', () =>
         }),
       )
       .meta({ description: PAGES_MEANING }),
+    language: z.string().meta({ description: LANGUAGE_MEANING }),
+    translations: z
+      .record(z.string(), z.object({ thankYouMessage: z.string().optional(), closedMessage: z.string().optional() }))
+      .meta({
+        description:
+          'The thank-you and closed texts in other languages, by language tag; each language listed is offered',
+      }),
     records: z
       .number()
       .int()

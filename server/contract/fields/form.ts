@@ -8,24 +8,13 @@
  */
 import { z } from 'zod'
 import { expect } from '../apps/input.ts'
-import { characterCount, hasControlCharacters } from './names.ts'
+import { FORM_TEXT_LIMITS, formText } from './form-text.ts'
+import { translationsPatchSchema, translationsViewSchema } from './translations.ts'
 import { rulesPatchSchema, rulesViewSchema, type FieldRules } from './rules.ts'
 import { showIfSchema } from './show-if.ts'
 import { LIMITS } from '../limits.ts'
 
-/** The longest help text and placeholder, in characters. */
-export const FORM_TEXT_LIMITS = { help: 1000, placeholder: 200 } as const
-
-/** Text shown on the form: trimmed, at most `max` characters; `multiline` allows line breaks. */
-const formText = (max: number, multiline: boolean) =>
-  z
-    .string({ error: expect('a string') })
-    .trim()
-    .refine((text) => characterCount(text) <= max, `can have at most ${max} characters`)
-    .refine(
-      (text) => !hasControlCharacters(multiline ? text.replace(/\r?\n/g, '') : text),
-      multiline ? 'cannot contain control characters other than line breaks' : 'cannot contain control characters',
-    )
+export { FORM_TEXT_LIMITS } from './form-text.ts'
 
 const flag = z.boolean({ error: expect('true or false') })
 
@@ -63,6 +52,8 @@ export const FORM_SCHEMAS = {
   // Which fields it may name, and the values it may compare with, are checked against the app's fields (show-if-check.ts).
   showIf: { patch: showIfSchema, view: showIfSchema },
   // Pages run in order: a field's page is never lower than the page of the field before it (page-check.ts).
+  // Options must list one entry per option of the field, in its order (translation-check.ts).
+  translations: { patch: translationsPatchSchema, view: translationsViewSchema },
   page: {
     patch: z
       .int({ error: expect('a whole number') })

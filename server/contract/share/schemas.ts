@@ -11,6 +11,7 @@ import { isHttpUrl } from '../connect/safe-url.ts'
 import { LIMITS } from '../limits.ts'
 import { rateLimitProblem } from './rate-limit.ts'
 import { READ_ACCESS, READ_ACCESS_MEANING } from './reads.ts'
+import { shareLanguageSchema, shareTranslationsSchema } from './languages.ts'
 
 const switchSchema = z.boolean({ error: expect('true or false') })
 
@@ -167,5 +168,7 @@ export const updateShareSchema = bodyObject({
   keepRecordsDays: keepRecordsDaysSchema.optional(),
   keepSpamDays: keepSpamDaysSchema.optional(),
   pages: pagesSchema.optional(),
+  language: shareLanguageSchema.optional(),
+  translations: shareTranslationsSchema.optional(),
 })
 export type UpdateShareInput = z.input<typeof updateShareSchema>

@@ -9,6 +9,7 @@ import { RATING } from '../fields/types/rating.ts'
 import { AUTH, LIMITS } from '../limits.ts'
 import { PLAN_MODULES } from '../smart/plan.ts'
 import { FORM_TEXT_LIMITS } from '../fields/form.ts'
+import { DEFAULT_LANGUAGE, MAX_LANGUAGES } from '../languages/tags.ts'
 import { PATTERN_LIMITS } from '../fields/pattern.ts'
 import { RULE_KEYS, RULE_TYPES } from '../fields/rules.ts'
 
@@ -47,6 +48,8 @@ A file too large is a 413 \`too_large\`, one of another kind or too many a 422 \
 
 ## Conditional questions and pages
 A field's \`showIf\` asks it only when earlier answers meet \`{"all"|"any": [{"field", "op", "value"}]}\`, ops ${SHOW_IF_OPS.map((op) => `\`${op}\``).join(', ')} (\`svc-cli field add|update --show-if '<json>'\`): "ask for details only if they answered No" is \`{"all": [{"field": "satisfied", "op": "eq", "value": false}]}\` on the details field. A condition names an earlier field with a value it can hold (an option of a choice field), else 422; a question not asked counts as unanswered, is required only when asked, and its answer is dropped from the record. A field's \`page\` (1-based, in order) starts a page of the fill-in form. The share setting \`pages\` (\`svc-cli share set --pages '[{"title": "About you"}, {"title": "Details", "showIf": {…}}]'\`, at most ${LIMITS.maxPages}) titles each page and may skip one with a \`showIf\` on fields of earlier pages: its questions then count as not asked.
+
+Languages: a field's \`translations\` (\`{"fr": {"label", "help", "placeholder", "options"}}\`, at most ${MAX_LANGUAGES} languages; \`svc-cli field add|update --translation fr.label=Couleur --translation fr.options=Rouge,Bleu\`) give its texts in other languages; \`options\` lists one label per option in the field's order (422 naming the field and language otherwise, also when a change of options would leave a translation the wrong length: send both together). Share settings \`language\` (default \`${DEFAULT_LANGUAGE}\`) and \`translations\` (\`{"fr": {"thankYouMessage", "closedMessage"}}\`; \`svc-cli share set --language en --translation fr.thankYouMessage=Merci\`). The fill-in page picks \`?lang=\`, then Accept-Language, then the default, among the languages the form offers, with built-in words in English and French; records store the options themselves and \`meta.lang\` says which language was shown.
 
 ## Rules worth knowing
 - Removing a field keeps the values already stored in records; renaming does not rewrite old records.

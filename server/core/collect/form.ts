@@ -2,8 +2,8 @@
  * @module HTML form submissions (docs/design.md rules 9–10): name/value pairs become a record.
  * Repeated names become arrays, strings are coerced by the field's type (or the canonical
  * decimal rule for new fields), and reserved keys (one leading `_`) steer the submission instead of
- * becoming fields: the honeypot, `_redirect`, `_source` and the UTM parameters (`_utm_source`…,
- * kept in `meta.utm`).
+ * becoming fields: the honeypot, `_redirect`, `_source`, `_lang` (the page's language, kept in
+ * `meta.lang`) and the UTM parameters (`_utm_source`…, kept in `meta.utm`).
  */
 import { canonicalName } from '../../contract/fields/names.ts'
 import { coerceFormValues } from '../fields/values.ts'
@@ -13,12 +13,17 @@ import type { FieldMap } from './field-cache-types.ts'
 import type { DataObject, Submission } from './shape.ts'
 import { MAX_UTM_LENGTH, UTM_KEYS, utmPair, type Utm } from '../../contract/fields/link.ts'
 
+/** The longest `_lang` read: a language tag is far shorter. */
+const MAX_LANG_PAIR = 50
+
 /** One leading underscore marks a reserved key; `__proto__` and other `__` names are ordinary fields. */
 const RESERVED = /^_(?!_)/
 
 export interface FormSubmission extends Submission {
   /** The `_redirect` URL as sent; whether it is followed is the endpoint's decision. */
   redirect: string | null
+  /** The `_lang` the page was shown in, as sent; kept in `meta.lang` only when the form offers it (ingest.ts). */
+  lang: string | null
 }
 
 /** Builds a submission from form pairs in the order they were sent. */
@@ -36,6 +41,7 @@ export function formSubmission(
   }
   const data: DataObject = Object.create(null)
   let redirect: string | null = null
+  let lang: string | null = null
   let source: string | undefined
   const utm: Utm = {}
   const utmKeys = new Map(UTM_KEYS.map((key) => [utmPair(key), key]))
@@ -46,6 +52,8 @@ export function formSubmission(
       data[name] = values.length === 1 ? values[0] : values
     } else if (name === '_redirect') {
       redirect = values[0]
+    } else if (name === '_lang') {
+      lang = values[0].slice(0, MAX_LANG_PAIR)
     } else if (name === '_source') {
       source = values[0].slice(0, LIMITS.maxSourceLength)
     } else if (utmKey) {
@@ -63,7 +71,7 @@ export function formSubmission(
     ...(source === undefined ? {} : { source }),
     ...(Object.keys(utm).length > 0 ? { utm } : {}),
   }
-  return { data, meta, redirect }
+  return { data, meta, redirect, lang }
 }
 
 /** The redirect target when its origin is one the owner allowed, else null. */

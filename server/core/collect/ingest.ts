@@ -24,6 +24,7 @@ import { chargeRate, type RateFigures } from '../share/throttle.ts'
 import { prepareBatch } from './batch.ts'
 import { fieldsOf } from './field-cache.ts'
 import { allowedRedirect, formSubmission } from './form.ts'
+import { formLanguage } from './form-language.ts'
 import { cutText } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { idempotencyKey } from './idempotency.ts'
@@ -177,6 +178,9 @@ async function ingestForm<S>(
     // The owner learns of a refused `_redirect` from the record; the respondent never sees its text.
     if (submission.redirect && !allowedRedirect(submission.redirect, endpoint.redirectOrigins))
       submission.meta.redirectRefused = cutText(submission.redirect, LIMITS.maxSourceLength)
+    // The page's language is a note for the owner, kept only when the form offers it; it never changes a value.
+    const lang = submission.lang === null ? null : formLanguage(submission.lang, endpoint, fields)
+    if (lang) submission.meta.lang = lang
     const prepared = prepareRecord(fields, settings, submission)
     return { ids: await commit(ctx, endpoint, fields, [prepared], key), endpoint, redirect: submission.redirect }
   } catch (error) {

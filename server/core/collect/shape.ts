@@ -19,6 +19,8 @@ export interface RecordMeta {
   redirectRefused?: string
   /** Set by the server: the UTM parameters of the form's link (a form post's `_utm_source`…). */
   utm?: Utm
+  /** Set by the server: the language the fill-in page was shown in (a form post's `_lang`, when the form offers it). */
+  lang?: string
   /** Set by the server: the hidden fields whose values were dropped because they did not fit (the respondent cannot fix them). */
   dropped?: string[]
 }

@@ -28,6 +28,8 @@ export interface FillInField extends TypeSettings, FieldForm {
   file?: FileOptions
   /** The condition of the page it is on (contract/share/pages.ts); absent when the page has none. */
   pageIf?: ShowIf
+  /** The labels its options are shown with in the page's language, in the options' order (its translation's); absent in the default language. */
+  optionLabels?: string[]
 }
 
 /** The content of an app's fill-in page; the page adds where it posts and the honeypot. */

@@ -110,7 +110,7 @@ export async function addField(
     if (fields.filter((field) => !field.proposed).length >= LIMITS.maxFields) throw fieldLimitError()
     const type = definition.type ?? 'text'
     const file = fileSettingsAfter(type, null, definition, ctx.config.maxFileBytes)
-    const form = formAfter(type, null, definition)
+    const form = formAfter(type, null, definition, { name: definition.name, options: definition.options ?? null })
     if (file.problems.length + form.problems.length > 0) throw validationError([...file.problems, ...form.problems])
     const row: NewField = {
       id: newId(),
@@ -180,7 +180,7 @@ export async function updateField(
     const type = patch.type ?? (current.type as FieldType)
     const options = optionsAfter(current, type, patch)
     const file = fileSettingsAfter(type, current.settings, patch, ctx.config.maxFileBytes)
-    const form = formAfter(type, current.form, patch)
+    const form = formAfter(type, current.form, patch, { name: patch.name ?? current.name, options })
     const problems: Problem[] = [
       ...definitionProblems(type, options),
       ...fileOptionProblems(type, patch),

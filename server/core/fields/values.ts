@@ -35,6 +35,8 @@ export interface FieldRule extends TypeSettings {
   showIf?: ShowIf | null
   /** The page of the form it starts or is on, when set (contract/fields/page-check.ts). */
   page?: number
+  /** The languages the field's texts are translated into (its `translations`' tags): each is one the form offers. */
+  languages?: string[]
 }
 
 /** A value that counts as "not given": absent, null or the empty string. */

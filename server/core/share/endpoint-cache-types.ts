@@ -6,6 +6,7 @@
 import type { ShowIf } from '../../contract/fields/show-if.ts'
 import type { RateLimit } from '../../contract/share/rate-limit.ts'
 import type { ReadAccess } from '../../contract/share/reads.ts'
+import type { ShareTranslations } from '../../contract/share/languages.ts'
 
 /** An endpoint's settings as the public routes use them. */
 export interface ShareEndpoint {
@@ -40,6 +41,10 @@ export interface ShareEndpoint {
   uniqueField: string | null
   /** The condition of each page of the form (page i+1 at i; null for none), contract/share/pages.ts. */
   pageConditions: (ShowIf | null)[]
+  /** The language the form's own texts are in. */
+  language: string
+  /** The thank-you and closed texts in other languages, by language tag (each tag a language the form offers). */
+  translations: ShareTranslations
 }
 
 export interface EndpointCache {

@@ -7,6 +7,7 @@
  * and is dropped at the first notice; it decides nothing else.
  */
 import { pageConditionsOf, pagesOfLayout } from '../../contract/share/pages.ts'
+import type { ShareTranslations } from '../../contract/share/languages.ts'
 import type { Config } from '../../config.ts'
 import type { Storage } from '../../db/storage.ts'
 import type { EVERY_APP as EveryApp } from '../../db/storage/changes.ts'
@@ -95,6 +96,8 @@ export function createEndpointCache({ storage, changes, config, log, limiter }: 
       closeAfter: row.closeAfter,
       closesAt: row.closesAt,
       closedMessage: row.closedMessage,
+      language: row.language,
+      translations: JSON.parse(row.translations) as ShareTranslations,
       onePerBrowser: row.onePerBrowser,
       uniqueField: row.uniqueField,
       pageConditions: pageConditionsOf(pagesOfLayout(row.formLayout)),

@@ -20,6 +20,7 @@ import { NOT_UNIQUE_TYPES } from '../../contract/share/closing.ts'
 import { formLayoutText, pageLayoutProblems, pagesOfLayout, type PageLayout } from '../../contract/share/pages.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import { conditionedOf } from '../fields/show-if-rules.ts'
+import { shareTranslationsAfter } from '../../contract/share/languages.ts'
 
 /** The share settings of one of `userId`'s apps. */
 export async function getShare(ctx: AppContext, userId: string, appId: string): Promise<Share> {
@@ -83,6 +84,7 @@ export async function updateShare(
   const patch = parseInput(updateShareSchema, input)
   const access = await ctx.storage.apps.access(appId, userId)
   if (!access) throw notFound('App')
+  const before = await endpointRowOf(ctx, appId)
   const changes = {
     service: patch.service,
     reads: patch.reads === undefined ? undefined : readAccessOf(patch.reads),
@@ -105,12 +107,18 @@ export async function updateShare(
     keepRecordsDays: patch.keepRecordsDays,
     keepSpamDays: patch.keepSpamDays,
     formLayout: patch.pages === undefined ? undefined : formLayoutText(patch.pages),
+    language: patch.language,
+    translations:
+      patch.translations === undefined
+        ? undefined
+        : JSON.stringify(shareTranslationsAfter(JSON.parse(before.translations), patch.translations)),
   }
   if (patch.uniqueField) await checkUniqueType(ctx, appId, patch.uniqueField)
   if (patch.pages) await checkPages(ctx, appId, patch.pages)
-  const before = await endpointRowOf(ctx, appId)
   // The log shows the redirect origins as the list they are, not the column's JSON text.
   const origins = (text: string | undefined) => (text === undefined ? undefined : JSON.parse(text))
+  // …and the translations as the object they are.
+  const texts = origins
   // …and closesAt as the time it is, not epoch milliseconds.
   const time = (ms: number | null | undefined) =>
     ms === undefined ? undefined : ms === null ? null : new Date(ms).toISOString()
@@ -123,6 +131,7 @@ export async function updateShare(
       closesAt: time(before.closesAt),
       formLayout: undefined,
       pages: pages(before.formLayout),
+      translations: texts(before.translations),
     },
     {
       ...changes,
@@ -130,6 +139,7 @@ export async function updateShare(
       closesAt: time(changes.closesAt),
       formLayout: undefined,
       pages: pages(changes.formLayout),
+      translations: texts(changes.translations),
     },
   )
   if (Object.keys(changed.after).length === 0) {

@@ -2,6 +2,7 @@
  * @module The `Share` the API shows the owner: switches, limits, the endpoint token and URL
  * opened from their sealed copy, and `warnings` when reads are open (docs/design.md rule 16).
  */
+import type { ShareTranslations } from '../../contract/share/languages.ts'
 import type { Share } from '../../contract/api/share.ts'
 import type { AppContext } from '../context.ts'
 import type { EndpointRow } from '../../db/storage/share.ts'
@@ -53,6 +54,8 @@ export async function toShare(ctx: AppContext, row: SettingsRow): Promise<Share>
     keepRecordsDays: row.keepRecordsDays,
     keepSpamDays: row.keepSpamDays,
     pages: pagesOfLayout(row.formLayout),
+    language: row.language,
+    translations: JSON.parse(row.translations) as ShareTranslations,
     records,
     closedNow: closedBy(row, ctx.clock.now(), records) !== null,
     publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString(),

@@ -45,6 +45,10 @@ export interface EndpointRow {
   keepSpamDays: number | null
   /** JSON text `{"pages": [...]}` (contract/share/pages.ts); null for no page layout. */
   formLayout: string | null
+  /** The language the form's own texts are in. */
+  language: string
+  /** JSON text: the thank-you and closed texts in other languages, by language tag. */
+  translations: string
   publishedAt: number | null
   createdAt: number
   updatedAt: number
@@ -87,6 +91,9 @@ export interface EndpointSettings {
   keepSpamDays?: number | null
   /** JSON text; null clears the layout. */
   formLayout?: string | null
+  language?: string
+  /** JSON text. */
+  translations?: string
 }
 
 /** A change of the endpoint: the row after it, and whether anything changed. */

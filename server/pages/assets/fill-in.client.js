@@ -16,13 +16,25 @@
   const FILE_TOO_LARGE = '__FILE_TOO_LARGE__'
   /** Under the question of the form's unique field when its answer was given before (409 duplicate naming it). */
   const DUPLICATE_ANSWER = '__DUPLICATE_ANSWER__'
+  /** The words this script writes itself (progress, buttons, status), in English (languages/words.ts). */
+  const SCRIPT_WORDS = '__SCRIPT_WORDS__'
   const form = document.querySelector('form[data-layout]')
   if (!form) return
+  /** The page's built-in words in its language (data-words, languages/switcher.ts); English, these defaults, without it. */
+  const WORDS = Object.assign(
+    {
+      ...SCRIPT_WORDS,
+      refusals: REFUSALS,
+      fileTooLarge: FILE_TOO_LARGE,
+      duplicateAnswer: DUPLICATE_ANSWER,
+    },
+    form.dataset.words ? JSON.parse(form.dataset.words) : {},
+  )
   const questions = [...form.querySelectorAll('.question')]
   const status = document.querySelector('.status')
   const summary = form.querySelector('.errors')
   const submit = form.querySelector('button[type=submit]')
-  const title = document.title.replace(/^Error: /, '')
+  const title = document.title.startsWith(WORDS.error) ? document.title.slice(WORDS.error.length) : document.title
   form.noValidate = true
 
   /** The questions the conditions ask now, in order. */
@@ -99,7 +111,7 @@
   function showSummary(invalid, general = []) {
     summary.replaceChildren()
     const heading = document.createElement('h2')
-    heading.textContent = 'There is a problem'
+    heading.textContent = WORDS.problem
     const list = document.createElement('ul')
     for (const q of invalid) {
       const item = document.createElement('li')
@@ -117,7 +129,7 @@
       list.append(item)
     }
     summary.append(heading, list)
-    document.title = `Error: ${title}`
+    document.title = `${WORDS.error}${title}`
     summary.focus()
   }
 
@@ -170,7 +182,7 @@
     submit.hidden = current < screens.length - 1
     // A titled page says its title too: "Page 2 of 3: Details".
     const title = byPage ? (sections.find((section) => section.contains(on[0]))?.dataset.title ?? '') : ''
-    status.textContent = `${byPage ? 'Page' : 'Question'} ${current + 1} of ${screens.length}${title ? `: ${title}` : ''}`
+    status.textContent = `${byPage ? WORDS.page : WORDS.question} ${current + 1} ${WORDS.of} ${screens.length}${title ? `: ${title}` : ''}`
     progress.max = screens.length
     progress.value = current + 1
   }
@@ -183,15 +195,15 @@
   }
   if (byPage) {
     progress.className = 'progress'
-    progress.setAttribute('aria-label', 'Progress through the form')
+    progress.setAttribute('aria-label', WORDS.progress)
     summary.after(progress)
   }
   if (paged) {
     nav.className = 'actions'
     back.type = next.type = 'button'
     back.className = 'secondary'
-    back.textContent = 'Back'
-    next.textContent = 'Next'
+    back.textContent = WORDS.back
+    next.textContent = WORDS.next
     back.addEventListener('click', () => moveTo(current - 1))
     next.addEventListener('click', () => {
       if (validate(screens[current])) moveTo(current + 1)
@@ -227,7 +239,7 @@
     // A refusal about one file field's files (too many) names it in details.field.
     const named = problems.length === 0 && questions.find((x) => x.dataset.field === error.details?.field)
     if (named) {
-      setError(named, error.type === 'duplicate' ? DUPLICATE_ANSWER : named.dataset.invalid)
+      setError(named, error.type === 'duplicate' ? WORDS.duplicateAnswer : named.dataset.invalid)
       invalid.push(named)
     }
     let unexplained = problems.length === 0 && !named
@@ -242,10 +254,10 @@
     }
     const refusal =
       error.type === 'too_large' && error.details?.limit === 'maxSize'
-        ? FILE_TOO_LARGE
-        : REFUSALS[error.type] || REFUSALS.internal
+        ? WORDS.fileTooLarge
+        : WORDS.refusals[error.type] || WORDS.refusals.internal
     const general = unexplained ? [refusal.text] : []
-    if (unexplained && refusal.owner) general.push(`For the form's owner: ${error.message}`)
+    if (unexplained && refusal.owner) general.push(`${WORDS.forOwner}${error.message}`)
     if (paged && invalid.length > 0) showScreenOf(invalid[0])
     showSummary(invalid, general)
   }
@@ -271,7 +283,7 @@
     bar.max = 100
     bar.value = 0
     label.htmlFor = bar.id
-    label.textContent = 'Uploading your files'
+    label.textContent = WORDS.uploading
     upload.append(label, bar)
     submit.parentElement.before(upload)
   }
@@ -288,7 +300,7 @@
       // Said once in the status region (not every percent): the files are in, the answers are being saved.
       request.upload.addEventListener('load', () => {
         bar.value = 100
-        status.textContent = 'Your files are uploaded. Saving your answers…'
+        status.textContent = WORDS.uploaded
       })
       request.addEventListener('load', () => {
         try {
@@ -316,7 +328,7 @@
     }
     bar.value = 0
     upload.hidden = false
-    status.textContent = 'Sending your answers and files…'
+    status.textContent = WORDS.sendingFiles
     try {
       return await sendFiles(new FormData(form))
     } finally {
@@ -336,20 +348,20 @@
       return
     }
     submit.disabled = true
-    status.textContent = 'Sending…'
+    status.textContent = WORDS.sending
     try {
       const { ok, body } = await send()
       if (ok) {
         // The answers kept in the tab (keep-answers.client.js) are forgotten once sent.
         document.dispatchEvent(new CustomEvent('svc:sent'))
         const heading = document.createElement('h2')
-        heading.textContent = 'Thank you – your answers were saved.'
+        heading.textContent = WORDS.thanks
         form.remove()
         // A report link only when the app offers a report (a plain form's would be empty).
         if (body.data.reportUrl) {
           const link = document.createElement('a')
           link.href = body.data.reportUrl
-          link.textContent = 'See your results'
+          link.textContent = WORDS.results
           status.replaceChildren(heading, link)
           link.focus()
         } else {
@@ -371,7 +383,7 @@
       status.textContent = ''
       showRefusal(body.error || { type: 'internal', message: '' })
     } catch {
-      status.textContent = 'Could not send your answers. Check your connection and try again.'
+      status.textContent = WORDS.offline
     } finally {
       submit.disabled = false
     }

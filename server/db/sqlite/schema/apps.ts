@@ -123,6 +123,10 @@ export const endpoints = sqliteTable('endpoints', {
   onePerBrowser: integer('one_per_browser', { mode: 'boolean' }).notNull().default(false),
   /** One response per value of this field (e.g. an e-mail); null for no such limit. */
   uniqueField: text('unique_field'),
+  /** The language the form's own texts are in (a tag such as en or pt-BR). */
+  language: text('language').notNull().default('en'),
+  /** JSON object: the thank-you and closed texts in other languages, by language tag. */
+  translations: text('translations').notNull().default('{}'),
   /** JSON object of the form's layout: page titles, languages and translated texts; null when none. */
   formLayout: text('form_layout'),
   /** Records (not spam) older than this many days are deleted, with their files; null keeps them. */
