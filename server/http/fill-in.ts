@@ -159,6 +159,8 @@ export const fillInRoutes = (ctx: AppContext) => {
           return page(
             fillInDocument({
               ...data,
+              // The page shown again keeps the time the respondent first loaded it (spamRules.minSeconds).
+              ...(values.has('_loaded') ? { stamp: values.get('_loaded')![0] } : {}),
               values,
               utm: postedUtm(values),
               errors: refusal.fields,

@@ -24,6 +24,8 @@ export interface FillInPage extends FillInForm {
   /** Where the form posts (the page's own path). */
   action: string
   honeypot: string
+  /** The signed moment the page was served (core/spam/stamp.ts), posted back as `_loaded`. */
+  stamp?: string
   /** Values to show again after a refused submission, by field name. */
   values?: Map<string, string[]>
   /** What to fix, in a respondent's words (respondent-words.ts): by field name, and about the whole post. */
@@ -182,6 +184,7 @@ ${asked.length === 0 ? html`<p>This form has no questions yet.</p>` : ''}
 ${questionsHtml(page.fields, asked, (field, index) => fieldHtml(field, index, page))}
 ${hiddenInputs(page.fields, page.values, page.utm)}
 <div class="hp" aria-hidden="true"><label>Leave this empty <input type="text" name="${page.honeypot}" tabindex="-1" autocomplete="off"></label></div>
+${page.stamp ? html`<input type="hidden" name="_loaded" value="${page.stamp}">` : ''}
 <div class="actions"><button type="submit">${theme.buttonText}</button></div>
 </form>
 <div class="status" role="status"></div>`

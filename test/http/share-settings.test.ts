@@ -48,6 +48,9 @@ const DEFAULT_SHARE = {
   uniqueField: null,
   keepRecordsDays: null,
   keepSpamDays: null,
+  spamRules: null,
+  dedupeSeconds: 600,
+  dedupeJson: false,
   records: 0,
   closedNow: false,
   publishedAt: null,
@@ -276,7 +279,7 @@ describe('GET/PATCH /share', () => {
         {
           path: '',
           message:
-            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField, keepRecordsDays, keepSpamDays',
+            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField, keepRecordsDays, keepSpamDays, spamRules, dedupeSeconds, dedupeJson',
         },
       ],
     ],
@@ -514,6 +517,9 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
     'uniqueField',
     'keepRecordsDays',
     'keepSpamDays',
+    'spamRules',
+    'dedupeSeconds',
+    'dedupeJson',
   ])
   expect(body('/api/v3/apps/{id}/fields', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
   expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })

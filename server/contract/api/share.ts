@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { KEEP_RECORDS_MEANING, KEEP_SPAM_MEANING, keepDaysDescription } from '../share/retention.ts'
 import { LIMITS } from '../limits.ts'
+import { DEDUPE_JSON_MEANING, DEDUPE_SECONDS_MEANING, spamRulesSchema } from '../share/spam-rules.ts'
 import { READ_ACCESS } from '../share/reads.ts'
 import {
   ONE_PER_BROWSER_MEANING,
@@ -73,6 +74,9 @@ export const shareSchema = named('Share', () =>
       .int()
       .nullable()
       .meta({ description: keepDaysDescription(KEEP_SPAM_MEANING) }),
+    spamRules: spamRulesSchema,
+    dedupeSeconds: z.number().int().meta({ description: DEDUPE_SECONDS_MEANING }),
+    dedupeJson: z.boolean().meta({ description: DEDUPE_JSON_MEANING }),
     records: z
       .number()
       .int()

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { keepRecordsDaysSchema, keepSpamDaysSchema } from './retention.ts'
+import { DEDUPE_JSON_MEANING, dedupeSecondsSchema, spamRulesSchema } from './spam-rules.ts'
 import { bodyObject, expect } from '../apps/input.ts'
 import { fieldNameSchema } from '../fields/schemas.ts'
 import { isHttpUrl } from '../connect/safe-url.ts'
@@ -165,5 +166,8 @@ export const updateShareSchema = bodyObject({
   uniqueField: fieldNameSchema.nullable().optional().meta({ description: UNIQUE_FIELD_MEANING }),
   keepRecordsDays: keepRecordsDaysSchema.optional(),
   keepSpamDays: keepSpamDaysSchema.optional(),
+  spamRules: spamRulesSchema.optional(),
+  dedupeSeconds: dedupeSecondsSchema.optional(),
+  dedupeJson: switchSchema.optional().meta({ description: DEDUPE_JSON_MEANING }),
 })
 export type UpdateShareInput = z.input<typeof updateShareSchema>

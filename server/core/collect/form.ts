@@ -12,6 +12,7 @@ import type { FormLimits } from '../../contract/fields/types/spec.ts'
 import type { FieldMap } from './field-cache-types.ts'
 import type { DataObject, Submission } from './shape.ts'
 import { MAX_UTM_LENGTH, UTM_KEYS, utmPair, type Utm } from '../../contract/fields/link.ts'
+import { STAMP_KEY } from '../spam/stamp.ts'
 
 /** One leading underscore marks a reserved key; `__proto__` and other `__` names are ordinary fields. */
 const RESERVED = /^_(?!_)/
@@ -19,6 +20,8 @@ const RESERVED = /^_(?!_)/
 export interface FormSubmission extends Submission {
   /** The `_redirect` URL as sent; whether it is followed is the endpoint's decision. */
   redirect: string | null
+  /** The page stamp (`_loaded`, core/spam/stamp.ts) as sent; null without one. */
+  loaded: string | null
 }
 
 /** Builds a submission from form pairs in the order they were sent. */
@@ -36,6 +39,7 @@ export function formSubmission(
   }
   const data: DataObject = Object.create(null)
   let redirect: string | null = null
+  let loaded: string | null = null
   let source: string | undefined
   const utm: Utm = {}
   const utmKeys = new Map(UTM_KEYS.map((key) => [utmPair(key), key]))
@@ -46,6 +50,8 @@ export function formSubmission(
       data[name] = values.length === 1 ? values[0] : values
     } else if (name === '_redirect') {
       redirect = values[0]
+    } else if (name === STAMP_KEY) {
+      loaded = values[0]
     } else if (name === '_source') {
       source = values[0].slice(0, LIMITS.maxSourceLength)
     } else if (utmKey) {
@@ -63,7 +69,7 @@ export function formSubmission(
     ...(source === undefined ? {} : { source }),
     ...(Object.keys(utm).length > 0 ? { utm } : {}),
   }
-  return { data, meta, redirect }
+  return { data, meta, redirect, loaded }
 }
 
 /** The redirect target when its origin is one the owner allowed, else null. */

@@ -5,6 +5,7 @@
  */
 import type { RateLimit } from '../../contract/share/rate-limit.ts'
 import type { ReadAccess } from '../../contract/share/reads.ts'
+import type { SpamRules } from '../../contract/share/spam-rules.ts'
 
 /** An endpoint's settings as the public routes use them. */
 export interface ShareEndpoint {
@@ -37,6 +38,12 @@ export interface ShareEndpoint {
   onePerBrowser: boolean
   /** One response per value of this field; null for none. */
   uniqueField: string | null
+  /** The content rules strangers' posts are checked against; null for none. */
+  spamRules: SpamRules | null
+  /** The duplicate window in seconds (0: off). */
+  dedupeSeconds: number
+  /** JSON posts are deduplicated too. */
+  dedupeJson: boolean
 }
 
 export interface EndpointCache {

@@ -15,6 +15,7 @@ import type { RateLimiter } from '../ratelimit.ts'
 import { findEndpointByToken } from './lookup.ts'
 import { parseRateLimit, type RateLimit } from '../../contract/share/rate-limit.ts'
 import type { ReadPath } from '../../contract/share/reads.ts'
+import { spamRulesOf } from '../../contract/share/spam-rules.ts'
 import type { EndpointCache, ShareEndpoint } from './endpoint-cache-types.ts'
 
 /** Stands for all apps in a change notice (storage/changes.ts). */
@@ -96,6 +97,9 @@ export function createEndpointCache({ storage, changes, config, log, limiter }: 
       closedMessage: row.closedMessage,
       onePerBrowser: row.onePerBrowser,
       uniqueField: row.uniqueField,
+      spamRules: spamRulesOf(row.spamRules),
+      dedupeSeconds: row.dedupeSeconds,
+      dedupeJson: row.dedupeJson,
     }
   }
 

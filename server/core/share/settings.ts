@@ -93,17 +93,31 @@ export async function updateShare(
     uniqueField: patch.uniqueField,
     keepRecordsDays: patch.keepRecordsDays,
     keepSpamDays: patch.keepSpamDays,
+    spamRules:
+      patch.spamRules === undefined ? undefined : patch.spamRules === null ? null : JSON.stringify(patch.spamRules),
+    dedupeSeconds: patch.dedupeSeconds,
+    dedupeJson: patch.dedupeJson,
   }
   if (patch.uniqueField) await checkUniqueType(ctx, appId, patch.uniqueField)
   const before = await endpointRowOf(ctx, appId)
   // The log shows the redirect origins as the list they are, not the column's JSON text.
-  const origins = (text: string | undefined) => (text === undefined ? undefined : JSON.parse(text))
+  const origins = (text: string | null | undefined) => (text === undefined || text === null ? text : JSON.parse(text))
   // …and closesAt as the time it is, not epoch milliseconds.
   const time = (ms: number | null | undefined) =>
     ms === undefined ? undefined : ms === null ? null : new Date(ms).toISOString()
   const changed = changedSettings(
-    { ...before, redirectOrigins: origins(before.redirectOrigins), closesAt: time(before.closesAt) },
-    { ...changes, redirectOrigins: origins(changes.redirectOrigins), closesAt: time(changes.closesAt) },
+    {
+      ...before,
+      redirectOrigins: origins(before.redirectOrigins),
+      closesAt: time(before.closesAt),
+      spamRules: origins(before.spamRules),
+    },
+    {
+      ...changes,
+      redirectOrigins: origins(changes.redirectOrigins),
+      closesAt: time(changes.closesAt),
+      spamRules: origins(changes.spamRules),
+    },
   )
   if (Object.keys(changed.after).length === 0) {
     auditUnchanged(ctx)

@@ -10,6 +10,7 @@ import { notFound } from '../../contract/errors.ts'
 import { endpointRateLimit, formatRateLimit } from '../../contract/share/rate-limit.ts'
 import { warningsOf } from '../../contract/share/reads.ts'
 import { closedBy } from '../../contract/share/closing.ts'
+import { spamRulesOf } from '../../contract/share/spam-rules.ts'
 
 /** An app's stored share settings. */
 export type SettingsRow = EndpointRow
@@ -51,6 +52,9 @@ export async function toShare(ctx: AppContext, row: SettingsRow): Promise<Share>
     uniqueField: row.uniqueField,
     keepRecordsDays: row.keepRecordsDays,
     keepSpamDays: row.keepSpamDays,
+    spamRules: spamRulesOf(row.spamRules),
+    dedupeSeconds: row.dedupeSeconds,
+    dedupeJson: row.dedupeJson,
     records,
     closedNow: closedBy(row, ctx.clock.now(), records) !== null,
     publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString(),

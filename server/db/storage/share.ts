@@ -43,6 +43,12 @@ export interface EndpointRow {
   keepRecordsDays: number | null
   /** Spam older than this many days is deleted; null keeps it. */
   keepSpamDays: number | null
+  /** JSON text of the content rules (contract/share/spam-rules.ts); null for none. */
+  spamRules: string | null
+  /** The duplicate window in seconds (0: off). */
+  dedupeSeconds: number
+  /** JSON posts are deduplicated too. */
+  dedupeJson: boolean
   publishedAt: number | null
   createdAt: number
   updatedAt: number
@@ -83,6 +89,10 @@ export interface EndpointSettings {
   uniqueField?: string | null
   keepRecordsDays?: number | null
   keepSpamDays?: number | null
+  /** JSON text, or null for none. */
+  spamRules?: string | null
+  dedupeSeconds?: number
+  dedupeJson?: boolean
 }
 
 /** A change of the endpoint: the row after it, and whether anything changed. */
