@@ -240,3 +240,26 @@ describe('spamRules.minSeconds: the signed page stamp', () => {
     ])
   })
 })
+
+describe('?help', () => {
+  test('says which rules are on, never the lists, and how duplicates are answered', async () => {
+    const { t, endpoint } = await setup({ ...RULES, minSeconds: 3 })
+    const help = (await t.request('GET', `${endpoint.path}?help`)).text
+    expect(help).toContain(
+      [
+        '## Spam and duplicates',
+        '',
+        "A post is stored flagged as spam, and answered like any success, when it has (`spamRules`; the reason codes are kept in the record's `meta.spamReasons`; posts with the owner's access token are never checked):",
+        '- more than 1 link (`links`)',
+        '- a blocked word or phrase (`blocked_word`)',
+        '- an e-mail address at a blocked domain (`blocked_domain`)',
+        '- an e-mail address at a disposable-mail domain (`disposable_domain`)',
+        '- text mostly in a script other than Latin (`unexpected_script`)',
+        '- a post sent sooner than 3 seconds after its page loaded (`too_fast`), timed by the signed `_loaded` value the hosted fill-in page carries; a forged one is `bad_stamp` (a post without one is not timed)',
+        '',
+        'Duplicates are stored as sent (`dedupeSeconds` is 0).',
+      ].join('\n'),
+    )
+    expect(help).not.toContain('casino')
+  })
+})

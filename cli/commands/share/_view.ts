@@ -4,6 +4,7 @@
  * are seen even when stdout is piped or is JSON.
  */
 import { keptFor } from './_retention.ts'
+import { spamDetails } from './_spam.ts'
 import type { CommandEnv } from '../../command.ts'
 import { details, type Style } from '../../output.ts'
 import type { Share } from '../../../server/contract/api/share.ts'
@@ -46,6 +47,7 @@ export const shareDetails = (share: Share) => (style: Style) =>
     'one per value of': share.uniqueField ?? 'no field',
     records: keptFor(share.keepRecordsDays, 'records'),
     spam: keptFor(share.keepSpamDays, 'spam'),
+    ...spamDetails(share),
   })
 
 /** Writes each of the answer's warnings to stderr as `warning: …`. */
