@@ -67,11 +67,12 @@ export interface PreparedRecord {
 /** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `empty_record`) or 413 (`too_large`). */
 export function prepareRecord(fields: FieldMap, settings: CollectSettings, submission: Submission): PreparedRecord {
   const { data: normalized, spam: caught, problems } = normalize(submission.data, settings.honeypot, fields)
-  const reasons = caught || !settings.spamCheck ? [] : settings.spamCheck(normalized)
-  const spam = caught || reasons.length > 0
   const unasked = dropUnasked(fields, normalized)
   const names = Object.keys(normalized)
   checkKeyCount(normalized, settings.maxKeys)
+  // The content rules read a record of bounded size; the honeypot's catch needs no more reasons.
+  const reasons = caught || !settings.spamCheck ? [] : settings.spamCheck(normalized)
+  const spam = caught || reasons.length > 0
   const newFields: NewField[] = []
   const unfielded: string[] = []
   const dropped: string[] = []
