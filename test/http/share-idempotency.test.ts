@@ -265,7 +265,7 @@ describe('Idempotency-Key in ?help', () => {
         '',
         'The same key with a different body within 24 hours is refused with 422 `idempotency_key_reused`. A submission that was refused (4xx) keeps no key: fix it and retry with the same key.',
         '',
-        '## Limits',
+        '## Spam and duplicates',
       ].join('\n'),
     )
     expect(help.text).toContain(
