@@ -22,6 +22,7 @@ import { storedFileOptions } from '../core/fields/file-settings.ts'
 import { storedTypeSettings } from '../core/fields/type-settings.ts'
 import { storedForm } from '../core/fields/form-settings.ts'
 import { closedNow } from '../core/share/closed.ts'
+import { spamRulesOf } from '../contract/share/spam-rules.ts'
 
 export type { HelpField, HelpInput }
 
@@ -78,6 +79,9 @@ export async function helpInput(
       closesAt: endpoint.closesAt === null ? null : new Date(endpoint.closesAt).toISOString(),
       onePerBrowser: endpoint.onePerBrowser,
       uniqueField: endpoint.uniqueField,
+      spamRules: spamRulesOf(endpoint.spamRules),
+      dedupeSeconds: endpoint.dedupeSeconds,
+      dedupeJson: endpoint.dedupeJson,
     },
   }
 }

@@ -149,7 +149,7 @@ export function queryHelp(input: HelpInput): string {
     `- \`page\`: 1 or more (default 1).`,
     `- \`size\`: records per page, 1 to ${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize}). A larger size is a 400 \`bad_request\`,`,
     '  never silently clamped: a clamped page would end a read-all loop early and lose records.',
-    '- `spam`: `exclude` (default), `include`, or `only` the records flagged as spam by the honeypot.',
+    '- `spam`: `exclude` (default), `include`, or `only` the records flagged as spam (by the honeypot or the content rules).',
     '',
     'Non-integer or out-of-range values are a 400 `bad_request` whose message names the allowed range.',
     '',

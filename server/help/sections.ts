@@ -10,6 +10,7 @@ import type { HelpInput } from './live.ts'
 import type { HelpLimits } from '../contract/help/input.ts'
 import { FIELD_TYPE_SPECS, FIELD_TYPES, fieldTypeSpec } from '../contract/fields/types/index.ts'
 import { retriesSection } from './retries.ts'
+import { spamSection } from './spam.ts'
 import { formNotes } from './form-notes.ts'
 import {
   bytes,
@@ -300,6 +301,10 @@ export const limitsAndErrorsSections = (input: HelpInput): string =>
     '## Retries',
     '',
     retriesSection(input),
+    '',
+    '## Spam and duplicates',
+    '',
+    spamSection(input.limits),
     '',
     '## Limits',
     '',

@@ -1,9 +1,11 @@
 /**
- * @module The fill-in page's data: core's content of the app, posting back to `/f/<token>`.
+ * @module The fill-in page's data: core's content of the app, posting back to `/f/<token>`,
+ * with the page stamp of the moment it is served (core/spam/stamp.ts, for spamRules.minSeconds).
  */
 import type { AppContext } from '../core/context.ts'
 import { fillInForm } from '../core/connect/fill-in.ts'
 import type { FillInPage } from '../pages/fill-in.ts'
+import { pageStamp } from '../core/spam/stamp.ts'
 
 /** The page data for `appId`, posting back to `/f/<token>`. */
 export async function fillInPageData(
@@ -12,5 +14,10 @@ export async function fillInPageData(
   token: string,
   honeypot: string,
 ): Promise<FillInPage> {
-  return { ...(await fillInForm(ctx, appId)), action: `/f/${encodeURIComponent(token)}`, honeypot }
+  return {
+    ...(await fillInForm(ctx, appId)),
+    action: `/f/${encodeURIComponent(token)}`,
+    honeypot,
+    stamp: pageStamp(ctx.sealer, appId, ctx.clock.now()),
+  }
 }

@@ -184,6 +184,8 @@ export const fillInRoutes = (ctx: AppContext) => {
             fillInDocument({
               ...data,
               ...localized,
+              // The page shown again keeps the time the respondent first loaded it (spamRules.minSeconds).
+              ...(values.has('_loaded') ? { stamp: values.get('_loaded')![0] } : {}),
               values,
               utm: postedUtm(values),
               errors: refusal.fields,

@@ -26,6 +26,8 @@ export interface FillInPage extends FillInForm {
   /** Where the form posts (the page's own path). */
   action: string
   honeypot: string
+  /** The signed moment the page was served (core/spam/stamp.ts), posted back as `_loaded`. */
+  stamp?: string
   /** Values to show again after a refused submission, by field name. */
   values?: Map<string, string[]>
   /** What to fix, in a respondent's words (respondent-words.ts): by field name, and about the whole post. */
@@ -205,6 +207,7 @@ ${questionsHtml(page.fields, asked, (field, index) => fieldHtml(field, index, pa
 ${hiddenInputs(page.fields, page.values, page.utm)}
 ${languages.length > 1 ? html`<input type="hidden" name="_lang" value="${page.lang ?? languages[0]}">` : ''}
 <div class="hp" aria-hidden="true"><label>Leave this empty <input type="text" name="${page.honeypot}" tabindex="-1" autocomplete="off"></label></div>
+${page.stamp ? html`<input type="hidden" name="_loaded" value="${page.stamp}">` : ''}
 <div class="actions"><button type="submit">${button}</button></div>
 </form>
 <div class="status" role="status"></div>`

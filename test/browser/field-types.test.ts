@@ -95,6 +95,8 @@ describe.skipIf(!hasBrowser)('every field type through the forms, in Chromium', 
         },
       })
     fillIn = `${svc.url}/f/${(await api('share.publish', { params: { id: appId } })).body.data.token}`
+    // Every face posts the same examples: each is a record of its own, not a duplicate (dedupeSeconds).
+    await api('share.update', { params: { id: appId }, body: { dedupeSeconds: 0 } })
   })
 
   afterAll(async () => {
@@ -178,6 +180,8 @@ describe.skipIf(!hasBrowser)('every field type through the forms, in Chromium', 
     ] as const
     for (const body of fields) await api('fields.add', { params: { id: app }, body })
     const url = `${svc.url}/f/${(await api('share.publish', { params: { id: app } })).body.data.token}`
+    // The same answers at two sizes are two records, not a duplicate (dedupeSeconds).
+    await api('share.update', { params: { id: app }, body: { dedupeSeconds: 0 } })
     const stored = async () =>
       (await api('records.list', { params: { id: app } })).body.records.map((record: { data: unknown }) => record.data)
     for (const [width, height] of [

@@ -105,7 +105,10 @@ describe('the boolean control', () => {
     const app = await oneFieldApp('boolean', { required: true })
     const page = (await app.request('GET', `/f/${app.endpoint.token}`)).text
     const pairs = await fillForm(page, {})
-    expect(pairs).toEqual([['_gotcha', '']])
+    expect(pairs).toEqual([
+      ['_gotcha', ''],
+      ['_loaded', expect.stringMatching(/^\d+\.[0-9a-f]{64}$/)],
+    ])
     const posted = await app.request<ErrorEnvelope>('POST', `/f/${app.endpoint.token}`, {
       raw: new URLSearchParams(pairs),
       headers: { ...FORM, accept: 'application/json' },

@@ -173,7 +173,8 @@ describe('POST /f/<token>: submitting', () => {
   test('without JavaScript: stores the record with scores and a hashed report key, then 303 to the report', async () => {
     const { f, token } = await published()
     const { id, key } = await submit(f, token)
-    const res = await f.request('POST', `/f/${token}`, { raw: form(ANSWERS), headers: FORM })
+    // Other answers: the same ones again would be a duplicate (dedupeSeconds), answered with the first record.
+    const res = await f.request('POST', `/f/${token}`, { raw: form({ ...ANSWERS, hours: '8' }), headers: FORM })
     expect(res.headers.get('location')).toMatch(/^\/r\/[0-9a-f-]{36}\?k=[A-Za-z0-9_-]{32}$/)
     expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/)
     const row = await storedRecord(f, id)
@@ -219,7 +220,7 @@ describe('POST /f/<token>: submitting', () => {
     })
     expect(json.status).toBe(200)
     expect(json.body).toEqual({ code: 200, data: { id: expect.any(String) } })
-    const native = await f.request('POST', `/f/${token}`, { raw: form(ANSWERS), headers: FORM })
+    const native = await f.request('POST', `/f/${token}`, { raw: form({ ...ANSWERS, hours: '8' }), headers: FORM })
     expect(native.status).toBe(303)
     expect(native.headers.get('location')).toBe(`/f/${token}/thanks`)
     const thanks = await f.request('GET', `/f/${token}/thanks`)

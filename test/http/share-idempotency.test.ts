@@ -103,6 +103,8 @@ describe.each(PATHS)('Idempotency-Key on $name', (path) => {
 
   test('without a key, or with another key, every submission is stored', async () => {
     const { post, ctx, endpoint } = await setup()
+    // A form post's duplicate window (share setting dedupeSeconds) would store the keyless repeat once.
+    await ctx.storage.share.update(endpoint.appId, { dedupeSeconds: 0 }, ctx.clock.now())
     const answers = [
       await post(path, path.body),
       await post(path, path.body),
@@ -263,7 +265,7 @@ describe('Idempotency-Key in ?help', () => {
         '',
         'The same key with a different body within 24 hours is refused with 422 `idempotency_key_reused`. A submission that was refused (4xx) keeps no key: fix it and retry with the same key.',
         '',
-        '## Limits',
+        '## Spam and duplicates',
       ].join('\n'),
     )
     expect(help.text).toContain(

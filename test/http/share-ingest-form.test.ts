@@ -227,6 +227,8 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
 
   test('_redirect to an allowed origin answers 303 after storing; others get the JSON confirmation', async () => {
     const { call, ctx, endpoint } = await setup({ redirectOrigins: ['https://example.com'] })
+    // The same data with each refused target is a record each, not a duplicate (dedupeSeconds).
+    await ctx.storage.share.update(endpoint.appId, { dedupeSeconds: 0 }, ctx.clock.now())
     const ok = await call(
       'ingest.form',
       { params: { token: endpoint.token } },

@@ -342,7 +342,7 @@ describe('GET /:token/query?help and /summary?help', () => {
       `- \`size\`: records per page, 1 to ${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize}). A larger size is a 400 \`bad_request\`,`,
     )
     expect(text).toContain(
-      '- `spam`: `exclude` (default), `include`, or `only` the records flagged as spam by the honeypot.',
+      '- `spam`: `exclude` (default), `include`, or `only` the records flagged as spam (by the honeypot or the content rules).',
     )
     expect(text).toContain(`  const res = await fetch(\`\${endpoint}/query?page=\${page}&size=${LIMITS.maxPageSize}\`)`)
     expect(text).toContain(

@@ -51,6 +51,9 @@ const DEFAULT_SHARE = {
   pages: [],
   language: 'en',
   translations: {},
+  spamRules: null,
+  dedupeSeconds: 600,
+  dedupeJson: false,
   records: 0,
   closedNow: false,
   publishedAt: null,
@@ -279,7 +282,7 @@ describe('GET/PATCH /share', () => {
         {
           path: '',
           message:
-            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField, keepRecordsDays, keepSpamDays, pages, language, translations',
+            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField, keepRecordsDays, keepSpamDays, pages, language, translations, spamRules, dedupeSeconds, dedupeJson',
         },
       ],
     ],
@@ -520,6 +523,9 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
     'pages',
     'language',
     'translations',
+    'spamRules',
+    'dedupeSeconds',
+    'dedupeJson',
   ])
   expect(body('/api/v3/apps/{id}/fields', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
   expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })

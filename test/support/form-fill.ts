@@ -108,7 +108,8 @@ export async function fillForm(html: string, wanted: Record<string, string[]>): 
       pairs.push([control.name, text])
       use(control.name, text)
     } else if (control.type !== 'submit' && control.type !== 'button') {
-      const text = texts[0] ?? ''
+      // A hidden input posts the value the page gave it (the page stamp, a hidden field's link value).
+      const text = texts[0] ?? (control.type === 'hidden' ? control.value : '')
       if (texts.length > 1)
         throw new Error(`the ${control.type} control ${control.name} holds one text, not ${texts.length}`)
       if (text !== '' && VALID[control.type] && !VALID[control.type].test(text))

@@ -10,6 +10,7 @@ import '../svc-form-preview/svc-form-preview.ts'
 import '../svc-share-settings/svc-share-settings.ts'
 import '../svc-form-limits/svc-form-limits.ts'
 import '../svc-form-pages/svc-form-pages.ts'
+import '../svc-form-spam/svc-form-spam.ts'
 import '../svc-unlisted-keys/svc-unlisted-keys.ts'
 import '../svc-webhooks/svc-webhooks.ts'
 import '../svc-senders/svc-senders.ts'
@@ -126,7 +127,8 @@ export class SvcAppSetup extends LitElement {
         .share=${this.share}
         .fields=${this.fields}
         @svc-app-changed=${this.childChanged}
-      ></svc-form-pages>`
+      ></svc-form-pages>
+      <svc-form-spam .appId=${this.app.id} .share=${this.share} @svc-app-changed=${this.childChanged}></svc-form-spam>`
   }
 
   private renderEditors() {

@@ -5,6 +5,7 @@
  */
 import { pagesLine } from './_pages.ts'
 import { keptFor } from './_retention.ts'
+import { spamDetails } from './_spam.ts'
 import type { CommandEnv } from '../../command.ts'
 import { details, type Style } from '../../output.ts'
 import type { Share } from '../../../server/contract/api/share.ts'
@@ -52,6 +53,7 @@ export const shareDetails = (share: Share) => (style: Style) =>
     ...(Object.keys(share.translations).length > 0
       ? { 'other languages': Object.keys(share.translations).join(', ') }
       : {}),
+    ...spamDetails(share),
   })
 
 /** Writes each of the answer's warnings to stderr as `warning: …`. */

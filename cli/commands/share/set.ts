@@ -11,6 +11,7 @@ import { limitsArgs, limitsBody } from './_limits.ts'
 import { retentionArgs, retentionBody } from './_retention.ts'
 import { pagesArgs, pagesBody } from './_pages.ts'
 import { languageArgs, languageBody } from './_languages.ts'
+import { spamArgs, spamBody } from './_spam.ts'
 
 const switchArg = (what: string) =>
   ({ type: 'string', description: `${what}: on or off`, valueHint: 'on|off' }) as const
@@ -38,7 +39,7 @@ function summaryMinArg(raw: string | undefined): number | undefined {
 
 export default defineSvcCommand({
   description:
-    "Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post (and whether it offers another response), the public summary's minimum respondents, and the limits that close the form (by hand, after N records, at a time) or take one response per browser or per value of a field, how long records are kept, and the form's page titles and page conditions",
+    "Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post (and whether it offers another response), the public summary's minimum respondents, and the limits that close the form (by hand, after N records, at a time) or take one response per browser or per value of a field, how long records are kept, the form's page titles and page conditions, and the content rules and duplicate window against spam",
   example:
     'svc-cli share set --app 0193… --reads summary --rate-limit 5/s,20 --redirect-origins https://example.com     # --reads records asks first (--yes); --close-after 100 --unique-field email',
   effect: 'write',
@@ -88,6 +89,7 @@ export default defineSvcCommand({
     ...retentionArgs,
     ...pagesArgs,
     ...languageArgs,
+    ...spamArgs,
     ...yesArg,
   },
   async run(args, env) {
@@ -123,10 +125,11 @@ export default defineSvcCommand({
       ...retentionBody(args),
       ...pagesBody(args),
       ...languageBody(args, env.argv),
+      ...spamBody(args),
     }
     if (Object.values(body).every((v) => v === undefined)) {
       throw usageError(
-        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another, --summary-min, --closed, --open, --close-after, --closes-at, --closed-message, --one-per-browser, --unique-field, --keep-records-days, --keep-spam-days, --pages, --language or --translation',
+        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another, --summary-min, --closed, --open, --close-after, --closes-at, --closed-message, --one-per-browser, --unique-field, --keep-records-days, --keep-spam-days, --pages, --language, --translation, --spam-rules, --dedupe-seconds or --dedupe-json',
       )
     }
     // The admin asks too: every record, to anyone the link reaches (it sits in public pages).

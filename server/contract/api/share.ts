@@ -8,6 +8,7 @@ import { KEEP_RECORDS_MEANING, KEEP_SPAM_MEANING, keepDaysDescription } from '..
 import { LIMITS } from '../limits.ts'
 import { showIfSchema } from '../fields/show-if.ts'
 import { PAGES_MEANING } from '../share/pages.ts'
+import { DEDUPE_JSON_MEANING, DEDUPE_SECONDS_MEANING, spamRulesSchema } from '../share/spam-rules.ts'
 import { READ_ACCESS } from '../share/reads.ts'
 import { LANGUAGE_MEANING } from '../share/languages.ts'
 import {
@@ -95,6 +96,9 @@ export const shareSchema = named('Share', () =>
         description:
           'The thank-you and closed texts in other languages, by language tag; each language listed is offered',
       }),
+    spamRules: spamRulesSchema,
+    dedupeSeconds: z.number().int().meta({ description: DEDUPE_SECONDS_MEANING }),
+    dedupeJson: z.boolean().meta({ description: DEDUPE_JSON_MEANING }),
     records: z
       .number()
       .int()

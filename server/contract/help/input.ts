@@ -3,6 +3,7 @@
  * URL, fields with their counts, switches and limits). The self-description reads them (server/help/live.ts);
  * the snippets here and the admin page render them.
  */
+import type { SpamRules } from '../share/spam-rules.ts'
 import type { FieldForm } from '../fields/form.ts'
 import type { FieldType } from '../fields/types/index.ts'
 import type { ReadAccess } from '../share/reads.ts'
@@ -57,4 +58,9 @@ export interface HelpLimits {
   closesAt: string | null
   onePerBrowser: boolean
   uniqueField: string | null
+  /** The content rules strangers' posts are checked against (share setting spamRules); null for none. */
+  spamRules?: SpamRules | null
+  /** The duplicate window in seconds (0: off) and whether JSON posts take it. */
+  dedupeSeconds?: number
+  dedupeJson?: boolean
 }

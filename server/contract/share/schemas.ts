@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { keepRecordsDaysSchema, keepSpamDaysSchema } from './retention.ts'
 import { pagesSchema } from './pages.ts'
+import { DEDUPE_JSON_MEANING, dedupeSecondsSchema, spamRulesSchema } from './spam-rules.ts'
 import { bodyObject, expect } from '../apps/input.ts'
 import { fieldNameSchema } from '../fields/schemas.ts'
 import { isHttpUrl } from '../connect/safe-url.ts'
@@ -170,5 +171,8 @@ export const updateShareSchema = bodyObject({
   pages: pagesSchema.optional(),
   language: shareLanguageSchema.optional(),
   translations: shareTranslationsSchema.optional(),
+  spamRules: spamRulesSchema.optional(),
+  dedupeSeconds: dedupeSecondsSchema.optional(),
+  dedupeJson: switchSchema.optional().meta({ description: DEDUPE_JSON_MEANING }),
 })
 export type UpdateShareInput = z.input<typeof updateShareSchema>

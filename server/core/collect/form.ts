@@ -12,6 +12,7 @@ import type { FormLimits } from '../../contract/fields/types/spec.ts'
 import type { FieldMap } from './field-cache-types.ts'
 import type { DataObject, Submission } from './shape.ts'
 import { MAX_UTM_LENGTH, UTM_KEYS, utmPair, type Utm } from '../../contract/fields/link.ts'
+import { STAMP_KEY } from '../spam/stamp.ts'
 
 /** The longest `_lang` read: a language tag is far shorter. */
 const MAX_LANG_PAIR = 50
@@ -24,6 +25,8 @@ export interface FormSubmission extends Submission {
   redirect: string | null
   /** The `_lang` the page was shown in, as sent; kept in `meta.lang` only when the form offers it (ingest.ts). */
   lang: string | null
+  /** The page stamp (`_loaded`, core/spam/stamp.ts) as sent; null without one. */
+  loaded: string | null
 }
 
 /** Builds a submission from form pairs in the order they were sent. */
@@ -42,6 +45,7 @@ export function formSubmission(
   const data: DataObject = Object.create(null)
   let redirect: string | null = null
   let lang: string | null = null
+  let loaded: string | null = null
   let source: string | undefined
   const utm: Utm = {}
   const utmKeys = new Map(UTM_KEYS.map((key) => [utmPair(key), key]))
@@ -54,6 +58,8 @@ export function formSubmission(
       redirect = values[0]
     } else if (name === '_lang') {
       lang = values[0].slice(0, MAX_LANG_PAIR)
+    } else if (name === STAMP_KEY) {
+      loaded = values[0]
     } else if (name === '_source') {
       source = values[0].slice(0, LIMITS.maxSourceLength)
     } else if (utmKey) {
@@ -71,7 +77,7 @@ export function formSubmission(
     ...(source === undefined ? {} : { source }),
     ...(Object.keys(utm).length > 0 ? { utm } : {}),
   }
-  return { data, meta, redirect, lang }
+  return { data, meta, redirect, lang, loaded }
 }
 
 /** The redirect target when its origin is one the owner allowed, else null. */

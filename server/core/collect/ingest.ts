@@ -39,6 +39,9 @@ import { senderGate, type HeaderGet, type SenderGate, type SignedBy } from '../s
 import { signedSettings, signedSubmission } from '../senders/poster.ts'
 import { duplicateBrowserError, NOT_UNIQUE_TYPES, uniqueKey } from '../../contract/share/closing.ts'
 import type { JobLimits } from '../../db/storage/job-limits-types.ts'
+import { dedupeKey, type DedupeKey } from './dedupe.ts'
+import { spamReasons } from '../spam/rules.ts'
+import { readStamp, type StampReading } from '../spam/stamp.ts'
 
 /** A form's name/value pairs, in the order they were sent. */
 export type FormPairs = Array<[string, string]>
@@ -111,8 +114,24 @@ async function collectSettings(
   endpoint: ShareEndpoint,
   call: IngestCall<unknown>,
 ): Promise<CollectSettings> {
-  const proposer = await proposerOf(ctx, endpoint, call.bearer, call.client)
-  return { ...baseSettings(ctx, endpoint), proposer }
+  return settingsFor(ctx, endpoint, await proposerOf(ctx, endpoint, call.bearer, call.client), { kind: 'none' })
+}
+
+/** The settings of a post by `proposer` (null: the owner) whose page stamp reads `stamp`. */
+function settingsFor(
+  ctx: AppContext,
+  endpoint: ShareEndpoint,
+  proposer: string | null,
+  stamp: StampReading,
+): CollectSettings {
+  // The content rules are a stranger's: the owner's own posts are never checked.
+  const rules = proposer === null ? null : endpoint.spamRules
+  const now = ctx.clock.now()
+  return {
+    ...baseSettings(ctx, endpoint),
+    proposer,
+    ...(rules ? { spamCheck: (data: DataObject) => spamReasons(rules, data, { stamp, now }) } : {}),
+  }
 }
 
 /** The endpoint's own settings, whoever submits. */
@@ -164,16 +183,16 @@ async function ingestForm<S>(
 ): Promise<Ingested> {
   const appId = endpoint.appId
   const fields = await fieldsOf(ctx, appId)
-  const settings = await collectSettings(ctx, endpoint, call)
-  const owner = settings.proposer === null
+  const proposer = await proposerOf(ctx, endpoint, call.bearer, call.client)
   const read = await reader.read(call.source, {
     appId,
     fields,
-    client: owner ? null : call.client,
-    uploadedBy: settings.proposer,
+    client: proposer === null ? null : call.client,
+    uploadedBy: proposer,
   })
   try {
     const submission = formSubmission(read.pairs, fields, endpoint.honeypot, ctx.config)
+    const settings = settingsFor(ctx, endpoint, proposer, readStamp(ctx.sealer, appId, submission.loaded))
     namedFiles(submission.data, fields, read.files)
     // The owner learns of a refused `_redirect` from the record; the respondent never sees its text.
     if (submission.redirect && !allowedRedirect(submission.redirect, endpoint.redirectOrigins))
@@ -182,7 +201,9 @@ async function ingestForm<S>(
     const lang = submission.lang === null ? null : formLanguage(submission.lang, endpoint, fields)
     if (lang) submission.meta.lang = lang
     const prepared = prepareRecord(fields, settings, submission)
-    return { ids: await commit(ctx, endpoint, fields, [prepared], key), endpoint, redirect: submission.redirect }
+    // Form posts take the duplicate window; one with its own Idempotency-Key is answered by that key.
+    const replay = key ?? dedupeKey(call.client, prepared.data, endpoint.dedupeSeconds)
+    return { ids: await commit(ctx, endpoint, fields, [prepared], replay), endpoint, redirect: submission.redirect }
   } catch (error) {
     await discardFiles(
       ctx,
@@ -226,7 +247,7 @@ async function commit(
   endpoint: ShareEndpoint,
   fields: FieldMap,
   prepared: PreparedRecord[],
-  key: string | null,
+  key: string | DedupeKey | null,
 ): Promise<string[]> {
   const files = attachFiles(ctx, endpoint.appId, fields, prepared)
   if (files) await files
@@ -257,5 +278,7 @@ async function ingestRecord<S>(
     return { ids: await commit(ctx, endpoint, fields, [prepared], delivery.key), endpoint, redirect: null }
   }
   const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), toSubmission(body))
-  return { ids: await commit(ctx, endpoint, fields, [prepared], key), endpoint, redirect: null }
+  // JSON takes the duplicate window only with dedupeJson: devices may send one reading twice on purpose.
+  const replay = key ?? (endpoint.dedupeJson ? dedupeKey(call.client, prepared.data, endpoint.dedupeSeconds) : null)
+  return { ids: await commit(ctx, endpoint, fields, [prepared], replay), endpoint, redirect: null }
 }

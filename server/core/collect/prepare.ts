@@ -37,6 +37,11 @@ export interface CollectSettings {
   keepSurplus?: boolean
   /** The conditions of the form's pages (page i+1 at i): a page skipped asks none of its questions (asked.ts). */
   pageConditions?: readonly (ShowIf | null)[]
+  /**
+   * The content rules of a stranger's post (core/spam/rules.ts), given the data as sent: the
+   * reasons it is spam (stored in `meta.spamReasons`); absent for the owner and for no rules.
+   */
+  spamCheck?: (data: DataObject) => readonly string[]
 }
 
 export interface NewField {
@@ -64,10 +69,13 @@ export interface PreparedRecord {
 
 /** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `empty_record`) or 413 (`too_large`). */
 export function prepareRecord(fields: FieldMap, settings: CollectSettings, submission: Submission): PreparedRecord {
-  const { data: normalized, spam, problems } = normalize(submission.data, settings.honeypot, fields)
+  const { data: normalized, spam: caught, problems } = normalize(submission.data, settings.honeypot, fields)
   const unasked = dropUnasked(fields, normalized, settings.pageConditions)
   const names = Object.keys(normalized)
   checkKeyCount(normalized, settings.maxKeys)
+  // The content rules read a record of bounded size; the honeypot's catch needs no more reasons.
+  const reasons = caught || !settings.spamCheck ? [] : settings.spamCheck(normalized)
+  const spam = caught || reasons.length > 0
   const newFields: NewField[] = []
   const unfielded: string[] = []
   const dropped: string[] = []
@@ -99,7 +107,11 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
   if (names.length === 0 && !spam) throw emptyRecord()
   return {
     data: normalized,
-    meta: dropped.length > 0 ? { ...submission.meta, dropped } : submission.meta,
+    meta: {
+      ...submission.meta,
+      ...(dropped.length > 0 ? { dropped } : {}),
+      ...(reasons.length > 0 ? { spamReasons: [...reasons] } : {}),
+    },
     spam,
     newFields,
     ...(unfielded.length > 0 ? { unfielded } : {}),

@@ -23,6 +23,8 @@ export interface RecordMeta {
   lang?: string
   /** Set by the server: the hidden fields whose values were dropped because they did not fit (the respondent cannot fix them). */
   dropped?: string[]
+  /** Set by the server: why the record is spam (the content rules' reason codes, core/spam/rules.ts). */
+  spamReasons?: string[]
 }
 
 export interface Submission {

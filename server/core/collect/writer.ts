@@ -28,6 +28,7 @@ import { scoreRecord, type ScoringDefinition } from '../../contract/scoring/scor
 import type { CommittedRecord } from '../stats/stats-types.ts'
 import { clientTag } from '../stats/clients.ts'
 import { idempotencyClaim, keyPruner, keyReused } from './idempotency.ts'
+import { dedupeClaim } from './dedupe.ts'
 import { filesGone } from '../files/references.ts'
 import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
 import type { Writer } from './writer-types.ts'
@@ -344,7 +345,8 @@ export function createWriter(ctx: AppContext): Writer {
           }
         }
         if (prepared[0]?.keepSurplus) job.stored.keepSurplus = true
-        if (key) job.stored.idempotency = idempotencyClaim(key, stored, createdAt)
+        if (typeof key === 'string') job.stored.idempotency = idempotencyClaim(key, stored, createdAt)
+        else if (key) job.stored.idempotency = dedupeClaim(key, createdAt)
         if (limits) job.stored.limits = limits
         const pending = [score(job), flagWebhooks(job)].filter((work) => work !== null)
         if (pending.length === 0) job.ready = true

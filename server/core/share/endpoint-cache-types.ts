@@ -7,6 +7,7 @@ import type { ShowIf } from '../../contract/fields/show-if.ts'
 import type { RateLimit } from '../../contract/share/rate-limit.ts'
 import type { ReadAccess } from '../../contract/share/reads.ts'
 import type { ShareTranslations } from '../../contract/share/languages.ts'
+import type { SpamRules } from '../../contract/share/spam-rules.ts'
 
 /** An endpoint's settings as the public routes use them. */
 export interface ShareEndpoint {
@@ -45,6 +46,12 @@ export interface ShareEndpoint {
   language: string
   /** The thank-you and closed texts in other languages, by language tag (each tag a language the form offers). */
   translations: ShareTranslations
+  /** The content rules strangers' posts are checked against; null for none. */
+  spamRules: SpamRules | null
+  /** The duplicate window in seconds (0: off). */
+  dedupeSeconds: number
+  /** JSON posts are deduplicated too. */
+  dedupeJson: boolean
 }
 
 export interface EndpointCache {

@@ -17,6 +17,7 @@ import type { RateLimiter } from '../ratelimit.ts'
 import { findEndpointByToken } from './lookup.ts'
 import { parseRateLimit, type RateLimit } from '../../contract/share/rate-limit.ts'
 import type { ReadPath } from '../../contract/share/reads.ts'
+import { spamRulesOf } from '../../contract/share/spam-rules.ts'
 import type { EndpointCache, ShareEndpoint } from './endpoint-cache-types.ts'
 
 /** Stands for all apps in a change notice (storage/changes.ts). */
@@ -101,6 +102,9 @@ export function createEndpointCache({ storage, changes, config, log, limiter }: 
       onePerBrowser: row.onePerBrowser,
       uniqueField: row.uniqueField,
       pageConditions: pageConditionsOf(pagesOfLayout(row.formLayout)),
+      spamRules: spamRulesOf(row.spamRules),
+      dedupeSeconds: row.dedupeSeconds,
+      dedupeJson: row.dedupeJson,
     }
   }
 

@@ -112,12 +112,16 @@ export async function updateShare(
       patch.translations === undefined
         ? undefined
         : JSON.stringify(shareTranslationsAfter(JSON.parse(before.translations), patch.translations)),
+    spamRules:
+      patch.spamRules === undefined ? undefined : patch.spamRules === null ? null : JSON.stringify(patch.spamRules),
+    dedupeSeconds: patch.dedupeSeconds,
+    dedupeJson: patch.dedupeJson,
   }
   if (patch.uniqueField) await checkUniqueType(ctx, appId, patch.uniqueField)
   if (patch.pages) await checkPages(ctx, appId, patch.pages)
   // The log shows the redirect origins as the list they are, not the column's JSON text.
-  const origins = (text: string | undefined) => (text === undefined ? undefined : JSON.parse(text))
-  // …and the translations as the object they are.
+  const origins = (text: string | null | undefined) => (text === undefined || text === null ? text : JSON.parse(text))
+  // …and the translations and the spam rules as the objects they are.
   const texts = origins
   // …and closesAt as the time it is, not epoch milliseconds.
   const time = (ms: number | null | undefined) =>
@@ -132,6 +136,7 @@ export async function updateShare(
       formLayout: undefined,
       pages: pages(before.formLayout),
       translations: texts(before.translations),
+      spamRules: origins(before.spamRules),
     },
     {
       ...changes,
@@ -140,6 +145,7 @@ export async function updateShare(
       formLayout: undefined,
       pages: pages(changes.formLayout),
       translations: texts(changes.translations),
+      spamRules: origins(changes.spamRules),
     },
   )
   if (Object.keys(changed.after).length === 0) {

@@ -12,6 +12,7 @@ import { endpointRateLimit, formatRateLimit } from '../../contract/share/rate-li
 import { warningsOf } from '../../contract/share/reads.ts'
 import { closedBy } from '../../contract/share/closing.ts'
 import { pagesOfLayout } from '../../contract/share/pages.ts'
+import { spamRulesOf } from '../../contract/share/spam-rules.ts'
 
 /** An app's stored share settings. */
 export type SettingsRow = EndpointRow
@@ -56,6 +57,9 @@ export async function toShare(ctx: AppContext, row: SettingsRow): Promise<Share>
     pages: pagesOfLayout(row.formLayout),
     language: row.language,
     translations: JSON.parse(row.translations) as ShareTranslations,
+    spamRules: spamRulesOf(row.spamRules),
+    dedupeSeconds: row.dedupeSeconds,
+    dedupeJson: row.dedupeJson,
     records,
     closedNow: closedBy(row, ctx.clock.now(), records) !== null,
     publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString(),

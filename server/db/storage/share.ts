@@ -49,6 +49,12 @@ export interface EndpointRow {
   language: string
   /** JSON text: the thank-you and closed texts in other languages, by language tag. */
   translations: string
+  /** JSON text of the content rules (contract/share/spam-rules.ts); null for none. */
+  spamRules: string | null
+  /** The duplicate window in seconds (0: off). */
+  dedupeSeconds: number
+  /** JSON posts are deduplicated too. */
+  dedupeJson: boolean
   publishedAt: number | null
   createdAt: number
   updatedAt: number
@@ -94,6 +100,10 @@ export interface EndpointSettings {
   language?: string
   /** JSON text. */
   translations?: string
+  /** JSON text, or null for none. */
+  spamRules?: string | null
+  dedupeSeconds?: number
+  dedupeJson?: boolean
 }
 
 /** A change of the endpoint: the row after it, and whether anything changed. */

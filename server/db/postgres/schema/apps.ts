@@ -133,6 +133,12 @@ export const endpoints = pgTable('endpoints', {
   keepRecordsDays: integer('keep_records_days'),
   /** Spam older than this many days is deleted; null keeps it. */
   keepSpamDays: integer('keep_spam_days'),
+  /** JSON object of the content rules a stranger's post is checked against (core/spam/rules.ts); null for none. */
+  spamRules: text('spam_rules'),
+  /** The same data from the same client within this many seconds is stored once (0: off). */
+  dedupeSeconds: integer('dedupe_seconds').notNull().default(600),
+  /** JSON posts are deduplicated too (form posts always are while dedupeSeconds is on). */
+  dedupeJson: boolean('dedupe_json').notNull().default(false),
   publishedAt: millis('published_at'),
   createdAt: createdAt(),
   updatedAt: millis('updated_at').notNull(),
