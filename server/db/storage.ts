@@ -7,6 +7,7 @@
  */
 import type { AlertStore } from './storage/alerts.ts'
 import type { AuditStore } from './storage/audit.ts'
+import type { ChallengeStore } from './storage/challenges.ts'
 import type { RetentionStore } from './storage/retention.ts'
 import type { AuditUnits } from './storage/audit-unit.ts'
 import type { AppendFeed } from './storage/appends.ts'
@@ -53,6 +54,7 @@ export interface Stores {
   audit: AuditStore
   retention: RetentionStore
   unlisted: UnlistedKeyStore
+  challenges: ChallengeStore
 }
 
 /** Whether the database can write now (kept by the guard in availability.ts). */

@@ -83,6 +83,8 @@ describe('POST /api/v3/apps', () => {
       formLayout: null,
       keepRecordsDays: null,
       keepSpamDays: null,
+      challenge: 'off',
+      challengeDifficulty: 20000,
       rateLimit: null,
       redirectOrigins: '[]',
       thankYouMessage: '',

@@ -48,6 +48,8 @@ const DEFAULT_SHARE = {
   uniqueField: null,
   keepRecordsDays: null,
   keepSpamDays: null,
+  challenge: 'off' as const,
+  challengeDifficulty: 20000,
   records: 0,
   closedNow: false,
   publishedAt: null,
@@ -276,7 +278,7 @@ describe('GET/PATCH /share', () => {
         {
           path: '',
           message:
-            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField, keepRecordsDays, keepSpamDays',
+            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField, keepRecordsDays, keepSpamDays, challenge, challengeDifficulty',
         },
       ],
     ],
@@ -514,6 +516,8 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
     'uniqueField',
     'keepRecordsDays',
     'keepSpamDays',
+    'challenge',
+    'challengeDifficulty',
   ])
   expect(body('/api/v3/apps/{id}/fields', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
   expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })

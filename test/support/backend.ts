@@ -174,6 +174,7 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
     audit: true,
     retention: true,
     unlisted: true,
+    challenges: true,
   }
   const names = Object.keys(every) as Array<keyof Stores>
   const stores = Object.fromEntries(names.map((name) => [name, store(name)])) as unknown as Stores

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { KEEP_RECORDS_MEANING, KEEP_SPAM_MEANING, keepDaysDescription } from '../share/retention.ts'
 import { LIMITS } from '../limits.ts'
 import { READ_ACCESS } from '../share/reads.ts'
+import { CHALLENGE_MEANING, CHALLENGE_MODES, DEFAULT_CHALLENGE_DIFFICULTY } from '../share/challenge.ts'
 import {
   ONE_PER_BROWSER_MEANING,
   SUBMIT_ANOTHER_MEANING,
@@ -73,6 +74,13 @@ export const shareSchema = named('Share', () =>
       .int()
       .nullable()
       .meta({ description: keepDaysDescription(KEEP_SPAM_MEANING) }),
+    challenge: z.enum(CHALLENGE_MODES).meta({ description: CHALLENGE_MEANING }),
+    challengeDifficulty: z
+      .number()
+      .int()
+      .meta({
+        description: `The challenge's difficulty (altcha's maxnumber); default ${DEFAULT_CHALLENGE_DIFFICULTY}`,
+      }),
     records: z
       .number()
       .int()

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { keepRecordsDaysSchema, keepSpamDaysSchema } from './retention.ts'
+import { challengeDifficultySchema, challengeModeSchema } from './challenge.ts'
 import { bodyObject, expect } from '../apps/input.ts'
 import { fieldNameSchema } from '../fields/schemas.ts'
 import { isHttpUrl } from '../connect/safe-url.ts'
@@ -165,5 +166,7 @@ export const updateShareSchema = bodyObject({
   uniqueField: fieldNameSchema.nullable().optional().meta({ description: UNIQUE_FIELD_MEANING }),
   keepRecordsDays: keepRecordsDaysSchema.optional(),
   keepSpamDays: keepSpamDaysSchema.optional(),
+  challenge: challengeModeSchema.optional(),
+  challengeDifficulty: challengeDifficultySchema.optional(),
 })
 export type UpdateShareInput = z.input<typeof updateShareSchema>

@@ -38,6 +38,8 @@ import { senderGate, type HeaderGet, type SenderGate, type SignedBy } from '../s
 import { signedSettings, signedSubmission } from '../senders/poster.ts'
 import { duplicateBrowserError, NOT_UNIQUE_TYPES, uniqueKey } from '../../contract/share/closing.ts'
 import type { JobLimits } from '../../db/storage/job-limits-types.ts'
+import { challengeReasons, takeFormSolution, takeJsonSolution } from '../challenge/gate.ts'
+import { CHALLENGE_HEADER } from '../../contract/share/challenge.ts'
 
 /** A form's name/value pairs, in the order they were sent. */
 export type FormPairs = Array<[string, string]>
@@ -147,7 +149,10 @@ export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: Su
   if (reader.kind === 'record') return ingestRecord(ctx, call, reader, endpoint, key, gate)
   const body = await reader.read(call.source)
   const fields = await fieldsOf(ctx, appId)
-  const prepared = prepareBatch(fields, await collectSettings(ctx, endpoint, call), body)
+  const settings = await collectSettings(ctx, endpoint, call)
+  const solution = call.headers?.(CHALLENGE_HEADER) ?? null
+  const reasons = await challengeReasons(ctx, endpoint, call.token, settings.proposer === null, solution)
+  const prepared = prepareBatch(fields, settings, body, reasons)
   chargeRate(ctx, endpoint, 'write', call.client, prepared.length, call)
   return { ids: await commit(ctx, endpoint, fields, prepared, key), endpoint, redirect: null }
 }
@@ -171,12 +176,14 @@ async function ingestForm<S>(
     uploadedBy: settings.proposer,
   })
   try {
+    const solution = takeFormSolution(read.pairs, call.headers)
+    const reasons = await challengeReasons(ctx, endpoint, call.token, owner, solution)
     const submission = formSubmission(read.pairs, fields, endpoint.honeypot, ctx.config)
     namedFiles(submission.data, fields, read.files)
     // The owner learns of a refused `_redirect` from the record; the respondent never sees its text.
     if (submission.redirect && !allowedRedirect(submission.redirect, endpoint.redirectOrigins))
       submission.meta.redirectRefused = cutText(submission.redirect, LIMITS.maxSourceLength)
-    const prepared = prepareRecord(fields, settings, submission)
+    const prepared = prepareRecord(fields, settings, submission, reasons)
     return { ids: await commit(ctx, endpoint, fields, [prepared], key), endpoint, redirect: submission.redirect }
   } catch (error) {
     await discardFiles(
@@ -251,6 +258,9 @@ async function ingestRecord<S>(
     const prepared = prepareRecord(fields, signedSettings(baseSettings(ctx, endpoint)), delivery.submission)
     return { ids: await commit(ctx, endpoint, fields, [prepared], delivery.key), endpoint, redirect: null }
   }
-  const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), toSubmission(body))
+  const solution = takeJsonSolution(body, call.headers)
+  const settings = await collectSettings(ctx, endpoint, call)
+  const reasons = await challengeReasons(ctx, endpoint, call.token, settings.proposer === null, solution)
+  const prepared = prepareRecord(fields, settings, toSubmission(body), reasons)
   return { ids: await commit(ctx, endpoint, fields, [prepared], key), endpoint, redirect: null }
 }

@@ -21,6 +21,8 @@ export interface RecordMeta {
   utm?: Utm
   /** Set by the server: the hidden fields whose values were dropped because they did not fit (the respondent cannot fix them). */
   dropped?: string[]
+  /** Set by the server on spam: why it is spam (contract/records/spam-reasons.ts codes). */
+  spamReasons?: string[]
 }
 
 export interface Submission {

@@ -5,6 +5,7 @@
  */
 import type { RateLimit } from '../../contract/share/rate-limit.ts'
 import type { ReadAccess } from '../../contract/share/reads.ts'
+import type { ChallengeMode } from '../../contract/share/challenge.ts'
 
 /** An endpoint's settings as the public routes use them. */
 export interface ShareEndpoint {
@@ -37,6 +38,10 @@ export interface ShareEndpoint {
   onePerBrowser: boolean
   /** One response per value of this field; null for none. */
   uniqueField: string | null
+  /** Proof-of-work challenge: off, flag (spam without a valid solution) or require (refused). */
+  challenge: ChallengeMode
+  /** Its difficulty (altcha's maxnumber). */
+  challengeDifficulty: number
 }
 
 export interface EndpointCache {

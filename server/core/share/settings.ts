@@ -93,6 +93,8 @@ export async function updateShare(
     uniqueField: patch.uniqueField,
     keepRecordsDays: patch.keepRecordsDays,
     keepSpamDays: patch.keepSpamDays,
+    challenge: patch.challenge,
+    challengeDifficulty: patch.challengeDifficulty,
   }
   if (patch.uniqueField) await checkUniqueType(ctx, appId, patch.uniqueField)
   const before = await endpointRowOf(ctx, appId)

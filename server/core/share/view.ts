@@ -51,6 +51,8 @@ export async function toShare(ctx: AppContext, row: SettingsRow): Promise<Share>
     uniqueField: row.uniqueField,
     keepRecordsDays: row.keepRecordsDays,
     keepSpamDays: row.keepSpamDays,
+    challenge: row.challenge,
+    challengeDifficulty: row.challengeDifficulty,
     records,
     closedNow: closedBy(row, ctx.clock.now(), records) !== null,
     publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString(),

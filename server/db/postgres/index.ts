@@ -25,6 +25,7 @@ import { postgresSenders } from './senders.ts'
 import { postgresMembers } from './members.ts'
 import { postgresAudit } from './audit.ts'
 import { postgresRetention } from './retention.ts'
+import { postgresChallenges } from './challenges.ts'
 import { postgresShare } from './share.ts'
 import { postgresSmart } from './smart.ts'
 import { postgresStats } from './stats.ts'
@@ -79,6 +80,7 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       audit: postgresAudit(db),
       retention: postgresRetention(db),
       unlisted: postgresUnlistedKeys(db),
+      challenges: postgresChallenges(db),
     }
     // No write counter to ask here: any success after a failure counts as recovery.
     const { stores, availability } = guardStores(plain, { classify: pgStorageProblem, now })

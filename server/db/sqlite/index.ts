@@ -22,6 +22,7 @@ import { sqliteScales } from './scales.ts'
 import { sqliteSenders } from './senders.ts'
 import { sqliteMembers } from './members.ts'
 import { sqliteAudit } from './audit.ts'
+import { sqliteChallenges } from './challenges.ts'
 import { sqliteRetention } from './retention.ts'
 import { sqliteShare } from './share.ts'
 import { sqliteSmart } from './smart.ts'
@@ -55,6 +56,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     audit: sqliteAudit(db),
     retention: sqliteRetention(db),
     unlisted: sqliteUnlistedKeys(db),
+    challenges: sqliteChallenges(db),
   }
   const writes = store.sqlite.prepare<{ n: number }, []>('SELECT total_changes() AS n')
   const { stores, availability } = guardStores(plain, {

@@ -4,6 +4,7 @@
  * token arrives as core made it: a SHA-256 for lookup and a sealed copy for the owner.
  */
 import type { ReadAccess } from '../../contract/share/reads.ts'
+import type { ChallengeMode } from '../../contract/share/challenge.ts'
 
 /** An app's endpoint row (one per app, made with it). */
 export interface EndpointRow {
@@ -43,6 +44,10 @@ export interface EndpointRow {
   keepRecordsDays: number | null
   /** Spam older than this many days is deleted; null keeps it. */
   keepSpamDays: number | null
+  /** Proof-of-work challenge: off, flag or require. */
+  challenge: ChallengeMode
+  /** Its difficulty (altcha's maxnumber). */
+  challengeDifficulty: number
   publishedAt: number | null
   createdAt: number
   updatedAt: number
@@ -83,6 +88,8 @@ export interface EndpointSettings {
   uniqueField?: string | null
   keepRecordsDays?: number | null
   keepSpamDays?: number | null
+  challenge?: ChallengeMode
+  challengeDifficulty?: number
 }
 
 /** A change of the endpoint: the row after it, and whether anything changed. */

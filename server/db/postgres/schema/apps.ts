@@ -4,6 +4,7 @@
  */
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { ReadAccess } from '../../../contract/share/reads.ts'
+import { type ChallengeMode, DEFAULT_CHALLENGE_DIFFICULTY } from '../../../contract/share/challenge.ts'
 import { createdAt, millis } from './columns.ts'
 import { users } from './accounts.ts'
 
@@ -129,6 +130,10 @@ export const endpoints = pgTable('endpoints', {
   keepRecordsDays: integer('keep_records_days'),
   /** Spam older than this many days is deleted; null keeps it. */
   keepSpamDays: integer('keep_spam_days'),
+  /** Proof-of-work challenge: `off`, `flag` (stored as spam without a solution) or `require` (refused). */
+  challenge: text('challenge').$type<ChallengeMode>().notNull().default('off'),
+  /** The challenge's difficulty (altcha's maxnumber). */
+  challengeDifficulty: integer('challenge_difficulty').notNull().default(DEFAULT_CHALLENGE_DIFFICULTY),
   publishedAt: millis('published_at'),
   createdAt: createdAt(),
   updatedAt: millis('updated_at').notNull(),

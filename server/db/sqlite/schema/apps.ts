@@ -4,6 +4,7 @@
  */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { ReadAccess } from '../../../contract/share/reads.ts'
+import { type ChallengeMode, DEFAULT_CHALLENGE_DIFFICULTY } from '../../../contract/share/challenge.ts'
 import { createdAt } from './columns.ts'
 import { users } from './accounts.ts'
 
@@ -129,6 +130,10 @@ export const endpoints = sqliteTable('endpoints', {
   keepRecordsDays: integer('keep_records_days'),
   /** Spam older than this many days is deleted; null keeps it. */
   keepSpamDays: integer('keep_spam_days'),
+  /** Proof-of-work challenge: `off`, `flag` (stored as spam without a solution) or `require` (refused). */
+  challenge: text('challenge').$type<ChallengeMode>().notNull().default('off'),
+  /** The challenge's difficulty (altcha's maxnumber). */
+  challengeDifficulty: integer('challenge_difficulty').notNull().default(DEFAULT_CHALLENGE_DIFFICULTY),
   publishedAt: integer('published_at'),
   createdAt: createdAt(),
   updatedAt: integer('updated_at').notNull(),
