@@ -1,9 +1,11 @@
 /**
- * @module The fill-in page's data: core's content of the app, posting back to `/f/<token>`.
+ * @module The fill-in page's data: core's content of the app, posting back to `/f/<token>`,
+ * with the URL of its proof-of-work challenges when the endpoint asks for a solution.
  */
 import type { AppContext } from '../core/context.ts'
 import { fillInForm } from '../core/connect/fill-in.ts'
 import type { FillInPage } from '../pages/fill-in.ts'
+import { pathOf } from '../contract/api/routes.ts'
 
 /** The page data for `appId`, posting back to `/f/<token>`. */
 export async function fillInPageData(
@@ -12,5 +14,12 @@ export async function fillInPageData(
   token: string,
   honeypot: string,
 ): Promise<FillInPage> {
-  return { ...(await fillInForm(ctx, appId)), action: `/f/${encodeURIComponent(token)}`, honeypot }
+  const endpoint = await ctx.caches.endpoints.lookup(token)
+  const asks = endpoint !== undefined && endpoint.appId === appId && endpoint.challenge !== 'off'
+  return {
+    ...(await fillInForm(ctx, appId)),
+    action: `/f/${encodeURIComponent(token)}`,
+    honeypot,
+    ...(asks ? { challenge: pathOf('ingest.challenge').replace(':token', encodeURIComponent(token)) } : {}),
+  }
 }

@@ -24,6 +24,8 @@ export interface FillInPage extends FillInForm {
   /** Where the form posts (the page's own path). */
   action: string
   honeypot: string
+  /** Where the page's script fetches the proof-of-work challenge it solves (the endpoint asks for one); absent: none. */
+  challenge?: string
   /** Values to show again after a refused submission, by field name. */
   values?: Map<string, string[]>
   /** What to fix, in a respondent's words (respondent-words.ts): by field name, and about the whole post. */
@@ -176,12 +178,13 @@ export function fillInBody(page: FillInPage): Html {
   return html`${theme.logoUrl ? html`<img class="logo" src="${theme.logoUrl}" alt="">` : ''}
 <h1 id="title">${page.appName}</h1>
 ${page.description ? html`<p class="lead">${page.description}</p>` : ''}
-<form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${conditionsData(page.fields)}${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}>
+<form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${conditionsData(page.fields)}${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}${page.challenge ? html` data-challenge="${page.challenge}"` : ''}>
 ${errorSummary(page)}
 ${asked.length === 0 ? html`<p>This form has no questions yet.</p>` : ''}
 ${questionsHtml(page.fields, asked, (field, index) => fieldHtml(field, index, page))}
 ${hiddenInputs(page.fields, page.values, page.utm)}
 <div class="hp" aria-hidden="true"><label>Leave this empty <input type="text" name="${page.honeypot}" tabindex="-1" autocomplete="off"></label></div>
+${page.challenge ? html`<input type="hidden" name="altcha" value=""><p class="challenge-status" aria-live="polite"></p>` : ''}
 <div class="actions"><button type="submit">${theme.buttonText}</button></div>
 </form>
 <div class="status" role="status"></div>`

@@ -46,6 +46,8 @@ export const shareDetails = (share: Share) => (style: Style) =>
     'one per value of': share.uniqueField ?? 'no field',
     records: keptFor(share.keepRecordsDays, 'records'),
     spam: keptFor(share.keepSpamDays, 'spam'),
+    challenge:
+      share.challenge === 'off' ? 'off' : `${share.challenge} (proof of work, difficulty ${share.challengeDifficulty})`,
   })
 
 /** Writes each of the answer's warnings to stderr as `warning: …`. */

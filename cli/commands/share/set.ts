@@ -9,6 +9,7 @@ import { READ_ACCESS, type ReadAccess } from '../../../server/contract/share/rea
 import { LIMITS } from '../../../server/contract/limits.ts'
 import { limitsArgs, limitsBody } from './_limits.ts'
 import { retentionArgs, retentionBody } from './_retention.ts'
+import { challengeArgs, challengeBody } from './_challenge.ts'
 
 const switchArg = (what: string) =>
   ({ type: 'string', description: `${what}: on or off`, valueHint: 'on|off' }) as const
@@ -36,7 +37,7 @@ function summaryMinArg(raw: string | undefined): number | undefined {
 
 export default defineSvcCommand({
   description:
-    "Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post (and whether it offers another response), the public summary's minimum respondents, and the limits that close the form (by hand, after N records, at a time) or take one response per browser or per value of a field",
+    "Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post (and whether it offers another response), the public summary's minimum respondents, and the limits that close the form (by hand, after N records, at a time) or take one response per browser or per value of a field, and the proof-of-work challenge",
   example:
     'svc-cli share set --app 0193… --reads summary --rate-limit 5/s,20 --redirect-origins https://example.com     # --reads records asks first (--yes); --close-after 100 --unique-field email',
   effect: 'write',
@@ -84,6 +85,7 @@ export default defineSvcCommand({
     },
     ...limitsArgs,
     ...retentionArgs,
+    ...challengeArgs,
     ...yesArg,
   },
   async run(args, env) {
@@ -117,6 +119,7 @@ export default defineSvcCommand({
       summaryMinRespondents: summaryMinArg(args['summary-min']),
       ...limitsBody(args),
       ...retentionBody(args),
+      ...challengeBody(args),
     }
     if (Object.values(body).every((v) => v === undefined)) {
       throw usageError(
