@@ -76,6 +76,7 @@ export async function helpInput(
       closesAt: endpoint.closesAt === null ? null : new Date(endpoint.closesAt).toISOString(),
       onePerBrowser: endpoint.onePerBrowser,
       uniqueField: endpoint.uniqueField,
+      challenge: endpoint.challenge,
     },
   }
 }

@@ -219,3 +219,15 @@ describe('GET …/challenge', () => {
     expect((await t.call('ingest.post', { params: { token: endpoint.token }, body: { name: 'Ada' } })).status).toBe(200)
   })
 })
+
+describe('?help', () => {
+  test('with the challenge on, the form snippet adds the altcha widget and the limits say how to send a solution', async () => {
+    const t = await setup('require')
+    const help = await t.call('ingest.help', { params: { token: t.endpoint.token }, query: { help: '' } })
+    expect(help.status).toBe(200)
+    expect(help.text).toContain(
+      `  <altcha-widget challenge="http://localhost:8787/api/v3/share/${t.endpoint.token}/challenge" auto="onload"></altcha-widget>`,
+    )
+    expect(help.text).toContain('without a valid one a post is answered 403 `challenge_required`, nothing stored')
+  })
+})

@@ -54,4 +54,6 @@ export interface HelpLimits {
   closesAt: string | null
   onePerBrowser: boolean
   uniqueField: string | null
+  /** The proof-of-work challenge (share setting `challenge`); absent: off. */
+  challenge?: 'off' | 'flag' | 'require'
 }
