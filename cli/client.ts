@@ -92,8 +92,13 @@ export class SvcClient {
   }
 
   /** Calls operation `name` with a multipart body (`ingest.form` with files); the answer as `call` gives it. */
-  callForm<N extends Described>(name: N, input: Omit<InputOf<N>, 'body'>, form: FormData): Promise<AnswerOf<N>> {
-    return this.call(name, { ...input, body: form } as unknown as InputOf<N>)
+  callForm<N extends Described>(
+    name: N,
+    input: Omit<InputOf<N>, 'body'>,
+    form: FormData,
+    options: CallOptions = {},
+  ): Promise<AnswerOf<N>> {
+    return this.call(name, { ...input, body: form } as unknown as InputOf<N>, options)
   }
 
   /** Calls operation `name` whose answer is text (Markdown help, skills). */

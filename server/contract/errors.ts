@@ -24,6 +24,7 @@ export type ErrorType =
   | 'range_not_satisfiable'
   | 'disabled'
   | 'closed'
+  | 'challenge_required'
   | 'duplicate'
   | 'too_large'
   | 'quota_exceeded'
@@ -57,6 +58,7 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   wrong_code: 403,
   disabled: 403,
   closed: 403,
+  challenge_required: 403,
   not_found: 404,
   method_not_allowed: 405,
   timeout: 408,

@@ -7,6 +7,7 @@
  */
 import type { AlertStore } from './storage/alerts.ts'
 import type { AuditStore } from './storage/audit.ts'
+import type { ChallengeStore } from './storage/challenges.ts'
 import type { RetentionStore } from './storage/retention.ts'
 import type { GaugeStore } from './storage/gauges.ts'
 import type { AuditUnits } from './storage/audit-unit.ts'
@@ -55,6 +56,7 @@ export interface Stores {
   retention: RetentionStore
   unlisted: UnlistedKeyStore
   gauges: GaugeStore
+  challenges: ChallengeStore
 }
 
 /** Whether the database can write now (kept by the guard in availability.ts). */

@@ -82,6 +82,7 @@ export async function helpInput(
       spamRules: spamRulesOf(endpoint.spamRules),
       dedupeSeconds: endpoint.dedupeSeconds,
       dedupeJson: endpoint.dedupeJson,
+      challenge: endpoint.challenge,
     },
   }
 }

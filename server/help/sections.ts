@@ -80,6 +80,11 @@ function limitLines(limits: HelpLimits): string[] {
       : [
           `- One response per value of \`${limits.uniqueField}\` (\`uniqueField\`): a value given before is answered 409 \`duplicate\``,
         ]),
+    ...(limits.challenge === undefined || limits.challenge === 'off'
+      ? []
+      : [
+          `- Proof of work (\`challenge: ${limits.challenge}\`, ALTCHA): GET …/challenge, solve it (the \`altcha\` widget or altcha-lib's \`solveChallenge\`) and send the solution as the \`altcha\` form field, a top-level \`altcha\` JSON key or an \`X-Altcha\` header; ${limits.challenge === 'require' ? 'without a valid one a post is answered 403 `challenge_required`, nothing stored' : 'without a valid one a post is stored as spam'}. The owner's access token needs none`,
+        ]),
   ]
 }
 

@@ -6,6 +6,7 @@ import fillInScript from './assets/fill-in.client.js' with { type: 'text' }
 import showIfScript from './assets/show-if.client.js' with { type: 'text' }
 import keepAnswersScript from './assets/keep-answers.client.js' with { type: 'text' }
 import wayBackScript from './assets/way-back.client.js' with { type: 'text' }
+import challengeScript from './assets/challenge.client.js' with { type: 'text' }
 import { DUPLICATE_ANSWER_TEXT, FILE_TOO_LARGE_WORDS, REFUSAL_WORDS } from './respondent-words.ts'
 import { shownFields } from '../contract/fields/show-if-eval.ts'
 import { ENGLISH } from './languages/words.ts'
@@ -35,12 +36,14 @@ function fillCode(script: string, slot: string, code: string): string {
 /**
  * The fill-in page's enhancement scripts, in one file and this order: the answers kept in the
  * tab (keep-answers.client.js) put back first, then conditional questions (with the evaluator
- * the server runs, contract/fields/show-if-eval.ts), then the rest, with the respondent words
- * of refusals (respondent-words.ts).
+ * the server runs, contract/fields/show-if-eval.ts), the proof-of-work solver (challenge.client.js,
+ * which the rest waits for before sending), then the rest, with the respondent words of refusals
+ * (respondent-words.ts).
  */
 export const FILL_IN_CLIENT_JS: string = [
   keepAnswersScript,
   fillCode(showIfScript, SHOWN_FIELDS_SLOT, `(${shownFields.toString()})`),
+  challengeScript,
   fillSlot(
     fillSlot(
       fillSlot(fillSlot(fillInScript, REFUSAL_WORDS_SLOT, REFUSAL_WORDS), FILE_TOO_LARGE_SLOT, FILE_TOO_LARGE_WORDS),

@@ -28,6 +28,8 @@ export interface FillInPage extends FillInForm {
   honeypot: string
   /** The signed moment the page was served (core/spam/stamp.ts), posted back as `_loaded`. */
   stamp?: string
+  /** Where the page's script fetches the proof-of-work challenge it solves (the endpoint asks for one); absent: none. */
+  challenge?: string
   /** Values to show again after a refused submission, by field name. */
   values?: Map<string, string[]>
   /** What to fix, in a respondent's words (respondent-words.ts): by field name, and about the whole post. */
@@ -200,7 +202,7 @@ export function fillInBody(page: FillInPage): Html {
 ${languageHtml(page.lang ?? words.lang, languages, page.query, words)}
 <h1 id="title">${page.appName}</h1>
 ${page.description ? html`<p class="lead">${page.description}</p>` : ''}
-<form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${conditionsData(page.fields)}${page.submitAnother ? html` data-submit-another="${words.submitAnother}"` : ''}${scriptWords(words)}>
+<form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${conditionsData(page.fields)}${page.submitAnother ? html` data-submit-another="${words.submitAnother}"` : ''}${page.challenge ? html` data-challenge="${page.challenge}"` : ''}${scriptWords(words)}>
 ${errorSummary(page)}
 ${asked.length === 0 ? html`<p>${words.noQuestions}</p>` : ''}
 ${questionsHtml(page.fields, asked, (field, index) => fieldHtml(field, index, page), page.pages)}
@@ -208,6 +210,7 @@ ${hiddenInputs(page.fields, page.values, page.utm)}
 ${languages.length > 1 ? html`<input type="hidden" name="_lang" value="${page.lang ?? languages[0]}">` : ''}
 <div class="hp" aria-hidden="true"><label>Leave this empty <input type="text" name="${page.honeypot}" tabindex="-1" autocomplete="off"></label></div>
 ${page.stamp ? html`<input type="hidden" name="_loaded" value="${page.stamp}">` : ''}
+${page.challenge ? html`<input type="hidden" name="altcha" value=""><p class="challenge-status" aria-live="polite"></p>` : ''}
 <div class="actions"><button type="submit">${button}</button></div>
 </form>
 <div class="status" role="status"></div>`

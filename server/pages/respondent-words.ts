@@ -92,6 +92,10 @@ export const REFUSAL_WORDS: Record<ErrorType, { text: string; owner: boolean }> 
   disabled: { text: NOT_ACCEPTING_TEXT, owner: false },
   closed: { text: CLOSED_TEXT, owner: false },
   duplicate: { text: DUPLICATE_TEXT, owner: false },
+  challenge_required: {
+    text: 'Your browser could not finish the automatic check this form uses against spam, so your answers were not sent. Make sure JavaScript is on, reload the page and send the form again.',
+    owner: false,
+  },
   too_large: { text: 'Your answers are too long to send. Shorten them and send the form again.', owner: false },
   quota_exceeded: {
     text: "This form cannot take more files at the moment, so your answers were not sent. Let the form's owner know.",

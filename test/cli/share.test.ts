@@ -298,7 +298,7 @@ describe('records', () => {
     expect(ok(await cli('share', 'query', '--app', app, '--json')).json().total).toBe(2)
     expect(ok(await cli('share', 'summary', '--app', app, '--json')).json().total).toBe(2)
     expect(ok(await cli('share', 'export', '--app', app, '--json')).json()).toHaveLength(2)
-    // Nothing in svc-cli (nor its MCP tools) reads through the public endpoint; its one use is share post's submission (JSON, or a form with files).
+    // Nothing in svc-cli (nor its MCP tools) reads through the public endpoint; its one use is share post's submission (JSON, or a form with files), and the proof-of-work challenge it solves first.
     const { readdirSync, readFileSync: read } = await import('node:fs')
     const walk = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -308,8 +308,9 @@ describe('records', () => {
       [...read(file, 'utf8').matchAll(/.*(?:\/api\/v3\/share\/|'(?:ingest|reads)\.).*/g)].map((m) => m[0].trim()),
     )
     expect(uses).toEqual([
-      "const data = await client.callForm('ingest.form', { params: { token } }, form)",
-      "const data = await client.call('ingest.post', { params: { token }, body: record })",
+      "const challenge = await client.call('ingest.challenge', { params: { token: endpoint.token } }, { auth: false })",
+      "const data = await client.callForm('ingest.form', { params: { token: endpoint.token } }, form, { headers })",
+      "const data = await client.call('ingest.post', { params: { token: endpoint.token }, body: record }, { headers })",
     ])
   })
 

@@ -88,6 +88,8 @@ describe('POST /api/v3/apps', () => {
       spamRules: null,
       dedupeSeconds: 600,
       dedupeJson: false,
+      challenge: 'off',
+      challengeDifficulty: 20000,
       rateLimit: null,
       redirectOrigins: '[]',
       thankYouMessage: '',

@@ -242,7 +242,7 @@ describe('Idempotency-Key: storage', () => {
     })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-headers')).toBe(
-      'Content-Type, Authorization, Idempotency-Key, Last-Event-ID, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata, Upload-Defer-Length, Upload-Concat, X-HTTP-Method-Override',
+      'Content-Type, Authorization, Idempotency-Key, Last-Event-ID, X-Altcha, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata, Upload-Defer-Length, Upload-Concat, X-HTTP-Method-Override',
     )
   })
 })

@@ -24,7 +24,7 @@ describe('POST /:token/batch', () => {
       [
         [res.body.data.ids[0], 1, 1, false, { a: 1 }, {}],
         [res.body.data.ids[1], 2, 2, false, { b: 'x' }, { source: 'import' }],
-        [res.body.data.ids[2], 3, null, true, { a: 2 }, {}],
+        [res.body.data.ids[2], 3, null, true, { a: 2 }, { spamReasons: ['honeypot'] }],
       ],
     )
     expect((await storedFields(ctx, endpoint.appId)).map((f) => [f.name, f.type])).toEqual([

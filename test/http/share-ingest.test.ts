@@ -17,7 +17,7 @@ const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, HEAD, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
-    'Content-Type, Authorization, Idempotency-Key, Last-Event-ID, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata, Upload-Defer-Length, Upload-Concat, X-HTTP-Method-Override',
+    'Content-Type, Authorization, Idempotency-Key, Last-Event-ID, X-Altcha, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata, Upload-Defer-Length, Upload-Concat, X-HTTP-Method-Override',
 }
 
 function expectCors(headers: Headers) {

@@ -256,7 +256,7 @@ describe('around the matrix', () => {
       expect(res.headers.get('access-control-allow-origin')).toBe('*')
       expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, HEAD, PATCH, DELETE, OPTIONS')
       expect(res.headers.get('access-control-allow-headers')).toBe(
-        'Content-Type, Authorization, Idempotency-Key, Last-Event-ID, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata, Upload-Defer-Length, Upload-Concat, X-HTTP-Method-Override',
+        'Content-Type, Authorization, Idempotency-Key, Last-Event-ID, X-Altcha, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata, Upload-Defer-Length, Upload-Concat, X-HTTP-Method-Override',
       )
       expect(res.headers.get('access-control-allow-credentials')).toBeNull()
     }

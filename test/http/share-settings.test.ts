@@ -54,6 +54,8 @@ const DEFAULT_SHARE = {
   spamRules: null,
   dedupeSeconds: 600,
   dedupeJson: false,
+  challenge: 'off' as const,
+  challengeDifficulty: 20000,
   records: 0,
   closedNow: false,
   publishedAt: null,
@@ -282,7 +284,7 @@ describe('GET/PATCH /share', () => {
         {
           path: '',
           message:
-            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField, keepRecordsDays, keepSpamDays, pages, language, translations, spamRules, dedupeSeconds, dedupeJson',
+            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents, closed, closeAfter, closesAt, closedMessage, onePerBrowser, uniqueField, keepRecordsDays, keepSpamDays, pages, language, translations, spamRules, dedupeSeconds, dedupeJson, challenge, challengeDifficulty',
         },
       ],
     ],
@@ -526,6 +528,8 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
     'spamRules',
     'dedupeSeconds',
     'dedupeJson',
+    'challenge',
+    'challengeDifficulty',
   ])
   expect(body('/api/v3/apps/{id}/fields', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
   expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })

@@ -133,7 +133,7 @@ describe('the protocol, by raw requests', () => {
     expect(preflight.headers.get('tus-version')).toBeNull()
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, HEAD, PATCH, DELETE, OPTIONS')
     expect(preflight.headers.get('access-control-allow-headers')).toBe(
-      'Content-Type, Authorization, Idempotency-Key, Last-Event-ID, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata, Upload-Defer-Length, Upload-Concat, X-HTTP-Method-Override',
+      'Content-Type, Authorization, Idempotency-Key, Last-Event-ID, X-Altcha, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata, Upload-Defer-Length, Upload-Concat, X-HTTP-Method-Override',
     )
     const again = await fetch(endpoint.uploads, {
       method: 'OPTIONS',

@@ -187,3 +187,21 @@ describe('notification e-mails', () => {
     ])
   })
 })
+
+describe('spam from the proof-of-work challenge', () => {
+  test('a post flagged for a missing solution mails nothing and reaches no webhook; a solved one mails', async () => {
+    const t = await setup()
+    t.clock.advance(Date.now() - t.clock.now())
+    await t.notify(true)
+    const { updateShare } = await import('../../server/core/share/settings.ts')
+    const { solvedPayload } = await import('../../server/contract/share/challenge-solve.ts')
+    await updateShare(t.ctx, t.owner.user.id, t.endpoint.appId, { challenge: 'flag' })
+    expect((await t.submit({ name: 'Bot' })).status).toBe(200)
+    expect(await t.worker.runOnce()).toBe(0)
+    const challenge = await t.call('ingest.challenge', { params: { token: t.endpoint.token } })
+    const altcha = await solvedPayload(challenge.body as never)
+    expect((await t.submit({ name: 'Ada', altcha })).status).toBe(200)
+    expect(await t.worker.runOnce()).toBe(1)
+    expect(parseMessage((await t.smtp.next()).raw).text).toContain('Ada')
+  })
+})

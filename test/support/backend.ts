@@ -175,6 +175,7 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
     retention: true,
     unlisted: true,
     gauges: true,
+    challenges: true,
   }
   const names = Object.keys(every) as Array<keyof Stores>
   const stores = Object.fromEntries(names.map((name) => [name, store(name)])) as unknown as Stores

@@ -9,6 +9,7 @@ import type { SvcRecordForm } from '../svc-record-form/svc-record-form.ts'
 import { columnsOf, readableValue, recordValue } from '../svc-records/columns.ts'
 import { historyList } from './history.ts'
 import { filesOf } from '../../../server/contract/files/model.ts'
+import { spamReasonMeaning } from '../../../server/contract/records/spam-reasons.ts'
 import '../svc-file-list/svc-file-list.ts'
 import { recordDrawerStyles } from './svc-record-drawer.styles.ts'
 
@@ -128,7 +129,18 @@ export class SvcRecordDrawer extends LitElement {
         <dd>${formatDateTime(record.createdAt)} <span class="muted small">(${record.createdAt})</span></dd>
         <dt>id</dt>
         <dd class="mono">${record.id}</dd>
-        ${record.spam ? html`<dt>Spam</dt><dd><span class="badge warn">Spam</span></dd>` : nothing}
+        ${
+          record.spam
+            ? html`<dt>Spam</dt>
+                <dd><span class="badge warn">Spam</span>${
+                  (record.meta?.spamReasons ?? []).length > 0
+                    ? html`<ul class="spam-reasons">
+                        ${(record.meta?.spamReasons ?? []).map((code) => html`<li><span class="mono">${code}</span>: ${spamReasonMeaning(code)}</li>`)}
+                      </ul>`
+                    : nothing
+                }</dd>`
+            : nothing
+        }
         <dt>Source</dt>
         <dd dir="auto">${record.meta?.source ?? html`<span class="muted">—</span>`}${record.meta?.verified ? html` <span class="badge on" title="Signed by this app's sender, checked on arrival">Verified</span>` : nothing}</dd>
         <dt>Timestamp sent</dt>

@@ -25,7 +25,7 @@ export function noRecords(view: EmptyView): TemplateResult {
   const setup = hrefOf({ name: 'app', appId: view.appId, tab: 'setup' })
   if (view.filter) return html`<div class="empty">No records match this filter.</div>`
   if (view.spam === 'only')
-    return html`<div class="empty">No spam. Submissions that fill in the honeypot field show up here.</div>`
+    return html`<div class="empty">No spam. Submissions that fill in the honeypot field, or lack a valid proof-of-work solution when the form asks for one, show up here.</div>`
   return html`<div class="empty">
     <h2>No records yet</h2>
     ${

@@ -16,6 +16,17 @@ import { openLabel, readableValue, scoreText, recordValue, type Column } from '.
 import type { SideScroll } from './side-scroll.ts'
 import { filesOf } from '../../../server/contract/files/model.ts'
 import { fileChips } from './file-chips.ts'
+import { spamReasonMeaning } from '../../../server/contract/records/spam-reasons.ts'
+
+/** What the spam badge says on hover: why the record is spam (meta.spamReasons), or that it was marked. */
+const spamTitle = (record: SvcRecord): string =>
+  (record.meta?.spamReasons ?? []).map(spamReasonMeaning).join('; ') || 'Marked as spam'
+
+/** The reason codes beside the badge, visible (the title is a hover only). */
+const spamCodes = (record: SvcRecord) =>
+  (record.meta?.spamReasons ?? []).length > 0
+    ? html` <span class="muted small spam-reasons">${(record.meta?.spamReasons ?? []).join(', ')}</span>`
+    : nothing
 
 /** What the table shows and what its controls do. */
 export interface TableView {
@@ -140,7 +151,7 @@ export function recordsTable(view: TableView): TemplateResult {
               <td class="id">
                 <button aria-label=${openLabel(record, view.allColumns, when)} @click=${() => view.open(record)}>${record.id.slice(-8)}</button>
                 ${fresh.has(record.id) ? html`<span class="badge new">New</span>` : nothing}
-                ${record.spam ? html`<span class="badge warn">Spam</span>` : nothing}
+                ${record.spam ? html`<span class="badge warn" title=${spamTitle(record)}>Spam</span>${spamCodes(record)}` : nothing}
               </td>
               <td class="when" data-label="Arrived">${when}</td>
               ${columns.map((c) => {

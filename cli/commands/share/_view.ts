@@ -54,6 +54,8 @@ export const shareDetails = (share: Share) => (style: Style) =>
       ? { 'other languages': Object.keys(share.translations).join(', ') }
       : {}),
     ...spamDetails(share),
+    challenge:
+      share.challenge === 'off' ? 'off' : `${share.challenge} (proof of work, difficulty ${share.challengeDifficulty})`,
   })
 
 /** Writes each of the answer's warnings to stderr as `warning: …`. */

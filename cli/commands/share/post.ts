@@ -6,6 +6,8 @@ import { idsResult } from '../../listing.ts'
 import { result } from '../../output.ts'
 import type { SvcClient } from '../../client.ts'
 import { appArg, quietArg } from '../_shared.ts'
+import type { Challenge } from 'altcha-lib'
+import { solvedPayload } from '../../../server/contract/share/challenge-solve.ts'
 
 /** `name=value` as its two halves; `flag` names the flag in the error. */
 function pair(text: string, flag: string, example: string): [string, string] {
@@ -42,12 +44,26 @@ function multipartOf(record: unknown, sets: string[], files: string[], source: s
   return form
 }
 
-/** The endpoint token of the app, or the error saying to publish it first. */
-async function endpointToken(client: SvcClient, app: string): Promise<string> {
+/** The endpoint token of the app and its challenge setting, or the error saying to publish it first. */
+async function endpointOf(client: SvcClient, app: string): Promise<{ token: string; challenge: boolean }> {
   const share = await client.call('share.get', { params: { id: app } })
   if (!share.token)
     throw new CliError('not_published', `App ${app} has no endpoint yet: run svc-cli share publish --app ${app}`)
-  return share.token
+  // An older server names no challenge: none to solve.
+  return { token: share.token, challenge: share.challenge === 'flag' || share.challenge === 'require' }
+}
+
+/**
+ * The X-Altcha header of a post to an endpoint with a challenge: one fetched and solved here
+ * (core/challenge/solve.ts, as the ALTCHA widget would), so the post is taken whoever sends it.
+ */
+async function challengeHeaders(
+  client: SvcClient,
+  endpoint: { token: string; challenge: boolean },
+): Promise<Record<string, string>> {
+  if (!endpoint.challenge) return {}
+  const challenge = await client.call('ingest.challenge', { params: { token: endpoint.token } }, { auth: false })
+  return { 'x-altcha': await solvedPayload(challenge as unknown as Challenge) }
 }
 
 export default defineSvcCommand({
@@ -91,9 +107,10 @@ export default defineSvcCommand({
     const client = env.client()
     if (asForm) {
       const form = multipartOf(record, sets, files, args.source)
-      const token = await endpointToken(client, args.app)
+      const endpoint = await endpointOf(client, args.app)
+      const headers = await challengeHeaders(client, endpoint)
       // Posted as the owner (with the access token): new keys become accepted fields, not proposals.
-      const data = await client.callForm('ingest.form', { params: { token } }, form)
+      const data = await client.callForm('ingest.form', { params: { token: endpoint.token } }, form, { headers })
       if (args.quiet) return idsResult([data.id])
       return result(data, () => `Stored record ${data.id}`)
     }
@@ -103,8 +120,9 @@ export default defineSvcCommand({
         ? { ...record, meta: { ...(record.meta as object), source: args.source } }
         : { data: record, meta: { source: args.source } }
     }
-    const token = await endpointToken(client, args.app)
-    const data = await client.call('ingest.post', { params: { token }, body: record })
+    const endpoint = await endpointOf(client, args.app)
+    const headers = await challengeHeaders(client, endpoint)
+    const data = await client.call('ingest.post', { params: { token: endpoint.token }, body: record }, { headers })
     if (args.quiet) return idsResult([data.id])
     return result(data, () => `Stored record ${data.id}`)
   },

@@ -8,15 +8,19 @@ import { appArg, filterArg, quietArg, spamArg } from '../_shared.ts'
 /** A record as the pages hold it (`spam: true` only on records flagged as spam, with `--spam include|only`). */
 export type RecordRow = SvcRecord
 
-/** A table of records: created time, a spam column when any is spam, plus the first data keys seen. */
+/** A table of records: created time, a spam column when any is spam (with its reason codes, meta.spamReasons), plus the first data keys seen. */
 export const recordTable = (records: RecordRow[], style: Style) => {
   const keys = [...new Set(records.flatMap((r) => Object.keys(r.data)))].slice(0, 8)
   const columns: Record<string, (r: RecordRow) => unknown> = { created: (r) => r.createdAt }
-  if (records.some((r) => r.spam)) columns.spam = (r) => (r.spam ? 'spam' : '')
+  if (records.some((r) => r.spam)) columns.spam = (r) => (r.spam ? spamText(r) : '')
   for (const key of keys) columns[key] = (r) => (Object.hasOwn(r.data, key) ? r.data[key] : null)
   columns.id = (r) => r.id
   return table(style, records, columns, 'No records.')
 }
+
+/** `spam: honeypot, challenge_missing`, or `spam` for a record stored before reasons were kept. */
+const spamText = (record: RecordRow): string =>
+  record.meta.spamReasons && record.meta.spamReasons.length > 0 ? `spam: ${record.meta.spamReasons.join(', ')}` : 'spam'
 
 export default defineSvcCommand({
   description: 'Read records of an app: one page, or every record with --all (oldest first)',

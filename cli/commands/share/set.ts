@@ -12,6 +12,7 @@ import { retentionArgs, retentionBody } from './_retention.ts'
 import { pagesArgs, pagesBody } from './_pages.ts'
 import { languageArgs, languageBody } from './_languages.ts'
 import { spamArgs, spamBody } from './_spam.ts'
+import { challengeArgs, challengeBody } from './_challenge.ts'
 
 const switchArg = (what: string) =>
   ({ type: 'string', description: `${what}: on or off`, valueHint: 'on|off' }) as const
@@ -39,7 +40,7 @@ function summaryMinArg(raw: string | undefined): number | undefined {
 
 export default defineSvcCommand({
   description:
-    "Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post (and whether it offers another response), the public summary's minimum respondents, and the limits that close the form (by hand, after N records, at a time) or take one response per browser or per value of a field, how long records are kept, the form's page titles and page conditions, and the content rules and duplicate window against spam",
+    "Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post (and whether it offers another response), the public summary's minimum respondents, and the limits that close the form (by hand, after N records, at a time) or take one response per browser or per value of a field, how long records are kept, the form's page titles and page conditions, the content rules and duplicate window against spam, and the proof-of-work challenge",
   example:
     'svc-cli share set --app 0193… --reads summary --rate-limit 5/s,20 --redirect-origins https://example.com     # --reads records asks first (--yes); --close-after 100 --unique-field email',
   effect: 'write',
@@ -90,6 +91,7 @@ export default defineSvcCommand({
     ...pagesArgs,
     ...languageArgs,
     ...spamArgs,
+    ...challengeArgs,
     ...yesArg,
   },
   async run(args, env) {
@@ -126,10 +128,11 @@ export default defineSvcCommand({
       ...pagesBody(args),
       ...languageBody(args, env.argv),
       ...spamBody(args),
+      ...challengeBody(args),
     }
     if (Object.values(body).every((v) => v === undefined)) {
       throw usageError(
-        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another, --summary-min, --closed, --open, --close-after, --closes-at, --closed-message, --one-per-browser, --unique-field, --keep-records-days, --keep-spam-days, --pages, --language, --translation, --spam-rules, --dedupe-seconds or --dedupe-json',
+        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another, --summary-min, --closed, --open, --close-after, --closes-at, --closed-message, --one-per-browser, --unique-field, --keep-records-days, --keep-spam-days, --pages, --language, --translation, --spam-rules, --dedupe-seconds, --dedupe-json, --challenge or --challenge-difficulty',
       )
     }
     // The admin asks too: every record, to anyone the link reaches (it sits in public pages).

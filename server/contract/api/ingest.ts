@@ -8,6 +8,7 @@ import { publicSummaryRules } from '../share/public-summary.ts'
 import { z } from 'zod'
 import { ERROR_STATUS, type ErrorType } from '../errors.ts'
 import { LIMITS } from '../limits.ts'
+import { CHALLENGE_TTL_MS } from '../share/challenge.ts'
 import { liveQuerySchema } from '../records/live-query.ts'
 import { sharePageQuerySchema, summaryQuerySchema } from '../records/schemas.ts'
 import {
@@ -101,6 +102,7 @@ export const WRITE_ERRORS = [
   'bad_request',
   'disabled',
   'closed',
+  'challenge_required',
   'duplicate',
   'not_found',
   'timeout',
@@ -130,6 +132,27 @@ export function refusalPages(types: readonly ErrorType[], description: string): 
     pages[ERROR_STATUS[type]] = content('text/html', description)
   return pages
 }
+
+const challengeSchema = onFirstUse(() =>
+  z
+    .object({
+      parameters: z
+        .object({
+          algorithm: z.string().meta({ description: 'SHA-256' }),
+          nonce: z.string(),
+          salt: z.string(),
+          cost: z.number().int(),
+          keyLength: z.number().int(),
+          keyPrefix: z.string(),
+          keySignature: z.string(),
+          expiresAt: z.number().int().meta({ description: 'Epoch seconds' }),
+          data: z.record(z.string(), z.string()),
+        })
+        .meta({ description: 'Signed: changing any of them makes the solution invalid' }),
+      signature: z.string().meta({ description: "HMAC-SHA-256 of the parameters under the server's key" }),
+    })
+    .meta({ title: 'AltchaChallenge' }),
+)
 
 const idSchema = onFirstUse(() => z.object({ id: z.string().meta({ description: 'The new record' }) }))
 
@@ -210,6 +233,18 @@ export const ingestOperations = lazyAnswers({
       },
     }),
     errors: [...WRITE_ERRORS, 'idempotency_key_reused'],
+  },
+  'ingest.challenge': {
+    summary: 'A proof-of-work challenge (ALTCHA) for a post to this endpoint',
+    description:
+      `An ALTCHA challenge (protocol v2, as altcha-lib makes it by default): point the altcha widget's challenge attribute here, or solve it with altcha-lib's solveChallenge. ` +
+      `Send the solution as the widget does: the "altcha" form field, a top-level "altcha" key of a JSON record, or an X-Altcha header (a batch: the header). ` +
+      `It is signed by this server, made for this endpoint, expires ${CHALLENGE_TTL_MS / 60_000} minutes after it is handed out and is accepted once. ` +
+      `Needed when the share setting challenge is require (else 403 challenge_required) or flag (else the post is stored as spam); handed out whatever the setting. Rate limited apart from posts.`,
+    tags,
+    access: 'token-or-owner',
+    answers: () => ({ 200: json(challengeSchema(), 'The challenge, as the altcha widget reads it') }),
+    errors: ['not_found', 'disabled', 'closed', 'rate_limited'],
   },
   'ingest.help': {
     summary: 'Help for a collection endpoint (Markdown; add ?help)',

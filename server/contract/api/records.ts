@@ -3,6 +3,7 @@
  * answer shapes the share reads give too: `Record`, `RecordsPage`, `Summary`.
  */
 import { z } from 'zod'
+import { SPAM_REASONS } from '../records/spam-reasons.ts'
 import { LIMITS } from '../limits.ts'
 import { publicSummaryRules } from '../share/public-summary.ts'
 import { FIELD_TYPES } from '../fields/types/index.ts'
@@ -19,6 +20,11 @@ import { ownerLiveQuerySchema } from '../records/live-query.ts'
 import { content, data, json, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
+
+/** The spam reason codes with their meanings, for the documentation of `meta.spamReasons`. */
+const SPAM_REASON_LIST = Object.entries(SPAM_REASONS)
+  .map(([code, meaning]) => `${code} (${meaning})`)
+  .join('; ')
 
 const count = z.number().int()
 
@@ -69,6 +75,10 @@ export const recordSchema = named('Record', () =>
         description:
           'Set by the server: the hidden fields whose values from the link did not fit their type or rules, so were dropped instead of refused',
       }),
+      spamReasons: z
+        .array(z.string())
+        .optional()
+        .meta({ description: `Set by the server on spam: why it is spam, one or more of ${SPAM_REASON_LIST}` }),
     }),
     scores: z
       .record(z.string(), scaleScoreSchema())

@@ -103,6 +103,7 @@ export const ROUTES = {
   'ingest.help': 'GET /api/v3/share/:token',
   'ingest.formHelp': 'GET /api/v3/share/:token/form',
   'ingest.batchHelp': 'GET /api/v3/share/:token/batch',
+  'ingest.challenge': 'GET /api/v3/share/:token/challenge',
   'reads.query': 'GET /api/v3/share/:token/query',
   'reads.summary': 'GET /api/v3/share/:token/summary',
   'reads.queryHelp': 'GET /api/v3/share/:token/query/help',

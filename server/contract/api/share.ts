@@ -11,6 +11,7 @@ import { PAGES_MEANING } from '../share/pages.ts'
 import { DEDUPE_JSON_MEANING, DEDUPE_SECONDS_MEANING, spamRulesSchema } from '../share/spam-rules.ts'
 import { READ_ACCESS } from '../share/reads.ts'
 import { LANGUAGE_MEANING } from '../share/languages.ts'
+import { CHALLENGE_MEANING, CHALLENGE_MODES, DEFAULT_CHALLENGE_DIFFICULTY } from '../share/challenge.ts'
 import {
   ONE_PER_BROWSER_MEANING,
   SUBMIT_ANOTHER_MEANING,
@@ -99,6 +100,13 @@ export const shareSchema = named('Share', () =>
     spamRules: spamRulesSchema,
     dedupeSeconds: z.number().int().meta({ description: DEDUPE_SECONDS_MEANING }),
     dedupeJson: z.boolean().meta({ description: DEDUPE_JSON_MEANING }),
+    challenge: z.enum(CHALLENGE_MODES).meta({ description: CHALLENGE_MEANING }),
+    challengeDifficulty: z
+      .number()
+      .int()
+      .meta({
+        description: `The challenge's difficulty (altcha's maxnumber); default ${DEFAULT_CHALLENGE_DIFFICULTY}`,
+      }),
     records: z
       .number()
       .int()

@@ -90,7 +90,8 @@ export function browserExamples(input: HelpInput): string {
 
 /** The native HTML form posting to /form (the same snippet the admin's Setup tab shows). */
 export function htmlForm(input: HelpInput): string {
-  return codeBlock(htmlFormSnippet(input.url, input.fields, input.honeypot), 'html')
+  const challenge = input.limits.challenge !== undefined && input.limits.challenge !== 'off'
+  return codeBlock(htmlFormSnippet(input.url, input.fields, input.honeypot, challenge), 'html')
 }
 
 /** curl posting two records to /batch, one canonical and one flat. */

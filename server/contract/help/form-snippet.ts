@@ -86,10 +86,16 @@ function controlLines(field: SnippetField, control: FieldControl): string[] {
 
 /**
  * A native HTML form that posts to `endpoint`'s /form route: a control per field (or an
- * e-mail and a message field when there are none), the honeypot named `honeypot`, and
- * the optional `_redirect` as a comment.
+ * e-mail and a message field when there are none), the honeypot named `honeypot`, the
+ * ALTCHA widget when the endpoint asks for a proof-of-work solution (`challenge`), and the
+ * optional `_redirect` as a comment.
  */
-export function htmlFormSnippet(endpoint: string, fields: readonly SnippetField[], honeypot: string): string {
+export function htmlFormSnippet(
+  endpoint: string,
+  fields: readonly SnippetField[],
+  honeypot: string,
+  challenge = false,
+): string {
   const list = fields.length > 0 ? fields : SNIPPET_DEFAULT_FIELDS
   // Without multipart/form-data a browser sends a file input's file name, never the file.
   const enctype = list.some((field) => field.type === 'file') ? ' enctype="multipart/form-data"' : ''
@@ -99,6 +105,7 @@ export function htmlFormSnippet(endpoint: string, fields: readonly SnippetField[
     // `hidden`: not shown, not focusable and not read out, wherever the form is pasted; bots still fill it.
     '  <!-- Honeypot: people never see it; a bot that fills it is stored as spam and answered as usual -->',
     `  <input type="text" name="${escapeHtml(honeypot)}" tabindex="-1" autocomplete="off" hidden>`,
+    ...(challenge ? challengeLines(endpoint) : []),
     '  <!-- Optional: where to send the person afterwards (an origin the owner allowed) -->',
     '  <!-- <input type="hidden" name="_redirect" value="https://example.com/thanks"> -->',
     ...(list.some((field) => field.hidden) ? LINK_SCRIPT : []),
@@ -106,6 +113,16 @@ export function htmlFormSnippet(endpoint: string, fields: readonly SnippetField[
     '</form>',
   ].join('\n')
 }
+
+/**
+ * The ALTCHA widget (MIT) solving the endpoint's proof-of-work challenge by itself on load and
+ * adding the `altcha` field the form posts; version pinned to the one svc is tested with.
+ */
+const challengeLines = (endpoint: string): string[] => [
+  '  <!-- Proof of work against spam (ALTCHA): the widget solves a challenge on load and adds the "altcha" field -->',
+  '  <script async defer type="module" src="https://cdn.jsdelivr.net/npm/altcha@3.2.2/dist/main/altcha.min.js"></script>',
+  `  <altcha-widget challenge="${escapeHtml(`${endpoint}/challenge`)}" auto="onload"></altcha-widget>`,
+]
 
 /**
  * With hidden fields: a script that fills them from the page's link (`?source=newsletter`), else

@@ -63,4 +63,6 @@ export interface HelpLimits {
   /** The duplicate window in seconds (0: off) and whether JSON posts take it. */
   dedupeSeconds?: number
   dedupeJson?: boolean
+  /** The proof-of-work challenge (share setting `challenge`); absent: off. */
+  challenge?: 'off' | 'flag' | 'require'
 }

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { keepRecordsDaysSchema, keepSpamDaysSchema } from './retention.ts'
 import { pagesSchema } from './pages.ts'
 import { DEDUPE_JSON_MEANING, dedupeSecondsSchema, spamRulesSchema } from './spam-rules.ts'
+import { challengeDifficultySchema, challengeModeSchema } from './challenge.ts'
 import { bodyObject, expect } from '../apps/input.ts'
 import { fieldNameSchema } from '../fields/schemas.ts'
 import { isHttpUrl } from '../connect/safe-url.ts'
@@ -174,5 +175,7 @@ export const updateShareSchema = bodyObject({
   spamRules: spamRulesSchema.optional(),
   dedupeSeconds: dedupeSecondsSchema.optional(),
   dedupeJson: switchSchema.optional().meta({ description: DEDUPE_JSON_MEANING }),
+  challenge: challengeModeSchema.optional(),
+  challengeDifficulty: challengeDifficultySchema.optional(),
 })
 export type UpdateShareInput = z.input<typeof updateShareSchema>

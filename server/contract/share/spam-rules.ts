@@ -27,14 +27,14 @@ export const SPAM_RULE_LIMITS = {
 
 /** The reason codes the rules give, and what each means (folded into the spam-reason list at merge). */
 export const SPAM_RULE_REASONS = {
-  links: 'more links than spamRules.maxLinks',
-  blocked_word: 'a word or phrase of spamRules.blockedWords',
-  blocked_domain: 'an e-mail address at a domain of spamRules.blockedDomains',
-  disposable_domain: 'an e-mail address at a disposable-mail domain (spamRules.blockDisposable)',
-  unexpected_script: 'text mostly in a script spamRules.scripts does not allow',
-  too_fast: 'posted sooner after the page loaded than spamRules.minSeconds',
-  bad_stamp: "the page's signed load time was forged or altered",
-  no_stamp: 'no signed load time while spamRules.requireStamp is on',
+  links: 'More links than spamRules.maxLinks',
+  blocked_word: 'A word or phrase of spamRules.blockedWords',
+  blocked_domain: 'An e-mail address at a domain of spamRules.blockedDomains',
+  disposable_domain: 'An e-mail address at a disposable-mail domain (spamRules.blockDisposable)',
+  unexpected_script: 'Text mostly in a script spamRules.scripts does not allow',
+  too_fast: 'Posted sooner after the page loaded than spamRules.minSeconds',
+  bad_stamp: "The page's signed load time was forged or altered",
+  no_stamp: 'No signed load time while spamRules.requireStamp is on',
 } as const
 export type SpamRuleReason = keyof typeof SPAM_RULE_REASONS
 

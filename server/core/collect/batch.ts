@@ -10,8 +10,13 @@ import type { FieldMap } from './field-cache-types.ts'
 import { checkNewFields, prepareRecord, type CollectSettings, type NewField, type PreparedRecord } from './prepare.ts'
 import { toSubmission } from './shape.ts'
 
-/** Checks every element of a parsed batch body; throws 400/413/422 naming the element's index. */
-export function prepareBatch(fields: FieldMap, settings: CollectSettings, body: unknown): PreparedRecord[] {
+/** Checks every element of a parsed batch body, each with the spam `reasons` found before; throws 400/413/422 naming the element's index. */
+export function prepareBatch(
+  fields: FieldMap,
+  settings: CollectSettings,
+  body: unknown,
+  reasons: readonly string[] = [],
+): PreparedRecord[] {
   if (!Array.isArray(body))
     throw new AppError('bad_request', 'A batch must be a JSON array of records, e.g. [{"name":"Ada"},{"name":"Grace"}]')
   if (body.length === 0) throw new AppError('bad_request', 'The batch is empty; send at least one record')
@@ -25,7 +30,7 @@ export function prepareBatch(fields: FieldMap, settings: CollectSettings, body: 
   const prepared: PreparedRecord[] = []
   for (let index = 0; index < body.length; index++) {
     try {
-      prepared.push(prepareRecord(fields, settings, toSubmission(body[index], 'It')))
+      prepared.push(prepareRecord(fields, settings, toSubmission(body[index], 'It'), reasons))
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       const details = typeof error.details === 'object' && error.details !== null ? error.details : {}

@@ -42,6 +42,8 @@ import type { JobLimits } from '../../db/storage/job-limits-types.ts'
 import { dedupeKey, type DedupeKey } from './dedupe.ts'
 import { spamReasons } from '../spam/rules.ts'
 import { readStamp, type StampReading } from '../spam/stamp.ts'
+import { challengeReasons, takeFormSolution, takeJsonSolution } from '../challenge/gate.ts'
+import { CHALLENGE_HEADER } from '../../contract/share/challenge.ts'
 
 /** A form's name/value pairs, in the order they were sent. */
 export type FormPairs = Array<[string, string]>
@@ -168,7 +170,10 @@ export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: Su
   if (reader.kind === 'record') return ingestRecord(ctx, call, reader, endpoint, key, gate)
   const body = await reader.read(call.source)
   const fields = await fieldsOf(ctx, appId)
-  const prepared = prepareBatch(fields, await collectSettings(ctx, endpoint, call), body)
+  const settings = await collectSettings(ctx, endpoint, call)
+  const solution = call.headers?.(CHALLENGE_HEADER) ?? null
+  const reasons = await challengeReasons(ctx, endpoint, call.token, settings.proposer === null, solution)
+  const prepared = prepareBatch(fields, settings, body, reasons)
   chargeRate(ctx, endpoint, 'write', call.client, prepared.length, call)
   return { ids: await commit(ctx, endpoint, fields, prepared, key), endpoint, redirect: null }
 }
@@ -191,6 +196,8 @@ async function ingestForm<S>(
     uploadedBy: proposer,
   })
   try {
+    const solution = takeFormSolution(read.pairs, call.headers)
+    const reasons = await challengeReasons(ctx, endpoint, call.token, proposer === null, solution)
     const submission = formSubmission(read.pairs, fields, endpoint.honeypot, ctx.config)
     const settings = settingsFor(ctx, endpoint, proposer, readStamp(ctx.sealer, appId, submission.loaded))
     namedFiles(submission.data, fields, read.files)
@@ -200,7 +207,7 @@ async function ingestForm<S>(
     // The page's language is a note for the owner, kept only when the form offers it; it never changes a value.
     const lang = submission.lang === null ? null : formLanguage(submission.lang, endpoint, fields)
     if (lang) submission.meta.lang = lang
-    const prepared = prepareRecord(fields, settings, submission)
+    const prepared = prepareRecord(fields, settings, submission, reasons)
     // Form posts take the duplicate window; one with its own Idempotency-Key is answered by that key.
     const replay = key ?? dedupeKey(call.client, prepared.data, endpoint.dedupeSeconds)
     return { ids: await commit(ctx, endpoint, fields, [prepared], replay), endpoint, redirect: submission.redirect }
@@ -277,7 +284,10 @@ async function ingestRecord<S>(
     const prepared = prepareRecord(fields, signedSettings(baseSettings(ctx, endpoint)), delivery.submission)
     return { ids: await commit(ctx, endpoint, fields, [prepared], delivery.key), endpoint, redirect: null }
   }
-  const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), toSubmission(body))
+  const solution = takeJsonSolution(body, call.headers)
+  const settings = await collectSettings(ctx, endpoint, call)
+  const reasons = await challengeReasons(ctx, endpoint, call.token, settings.proposer === null, solution)
+  const prepared = prepareRecord(fields, settings, toSubmission(body), reasons)
   // JSON takes the duplicate window only with dedupeJson: devices may send one reading twice on purpose.
   const replay = key ?? (endpoint.dedupeJson ? dedupeKey(call.client, prepared.data, endpoint.dedupeSeconds) : null)
   return { ids: await commit(ctx, endpoint, fields, [prepared], replay), endpoint, redirect: null }

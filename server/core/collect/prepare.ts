@@ -54,7 +54,10 @@ export interface PreparedRecord {
   /** Data with trimmed field names and the honeypot removed; a null-prototype object. */
   data: DataObject
   meta: RecordMeta
+  /** True exactly when `spamReasons` is not empty. */
   spam: boolean
+  /** Why the record is spam (contract/records/spam-reasons.ts), also kept as `meta.spamReasons`; empty for a record that is not. */
+  spamReasons: string[]
   /** Keys with no field yet, with the type inferred from this record's value (none for spam). */
   newFields: NewField[]
   /** A spam record's keys with no field: they make none, and the summary aggregates do not count them. */
@@ -67,15 +70,25 @@ export interface PreparedRecord {
   files?: string[]
 }
 
-/** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `empty_record`) or 413 (`too_large`). */
-export function prepareRecord(fields: FieldMap, settings: CollectSettings, submission: Submission): PreparedRecord {
-  const { data: normalized, spam: caught, problems } = normalize(submission.data, settings.honeypot, fields)
+/**
+ * Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `empty_record`) or 413 (`too_large`).
+ * `reasons` are spam reasons found before (e.g. a missing proof-of-work solution); the honeypot's
+ * and the content rules' are added to them.
+ */
+export function prepareRecord(
+  fields: FieldMap,
+  settings: CollectSettings,
+  submission: Submission,
+  reasons: readonly string[] = [],
+): PreparedRecord {
+  const { data: normalized, filled, problems } = normalize(submission.data, settings.honeypot, fields)
   const unasked = dropUnasked(fields, normalized, settings.pageConditions)
   const names = Object.keys(normalized)
   checkKeyCount(normalized, settings.maxKeys)
   // The content rules read a record of bounded size; the honeypot's catch needs no more reasons.
-  const reasons = caught || !settings.spamCheck ? [] : settings.spamCheck(normalized)
-  const spam = caught || reasons.length > 0
+  const ruled = filled || !settings.spamCheck ? [] : settings.spamCheck(normalized)
+  const spamReasons = [...(filled ? ['honeypot'] : []), ...reasons, ...ruled]
+  const spam = spamReasons.length > 0
   const newFields: NewField[] = []
   const unfielded: string[] = []
   const dropped: string[] = []
@@ -105,14 +118,12 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
   if (!problems.empty) throw invalidValues(problems)
   // A filled honeypot alone is still answered like a success (bots learn nothing).
   if (names.length === 0 && !spam) throw emptyRecord()
+  const meta = dropped.length > 0 ? { ...submission.meta, dropped } : submission.meta
   return {
     data: normalized,
-    meta: {
-      ...submission.meta,
-      ...(dropped.length > 0 ? { dropped } : {}),
-      ...(reasons.length > 0 ? { spamReasons: [...reasons] } : {}),
-    },
+    meta: spam ? { ...meta, spamReasons } : meta,
     spam,
+    spamReasons,
     newFields,
     ...(unfielded.length > 0 ? { unfielded } : {}),
     proposer: settings.proposer,
@@ -191,14 +202,14 @@ function normalize(
   data: DataObject,
   honeypot: string,
   fields: FieldMap,
-): { data: DataObject; spam: boolean; problems: ProblemList } {
+): { data: DataObject; filled: boolean; problems: ProblemList } {
   const result: DataObject = Object.create(null)
   const problems = new ProblemList()
-  let spam = false
+  let filled = false
   for (const key of Object.keys(data)) {
     const value = data[key]
     if (key === honeypot) {
-      spam = !isMissing(value) && !(Array.isArray(value) && value.every(isMissing))
+      filled = !isMissing(value) && !(Array.isArray(value) && value.every(isMissing))
       continue
     }
     if (value === undefined) continue
@@ -216,5 +227,5 @@ function normalize(
       result[checked.name] = value
     }
   }
-  return { data: result, spam, problems }
+  return { data: result, filled, problems }
 }

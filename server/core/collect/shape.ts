@@ -23,7 +23,7 @@ export interface RecordMeta {
   lang?: string
   /** Set by the server: the hidden fields whose values were dropped because they did not fit (the respondent cannot fix them). */
   dropped?: string[]
-  /** Set by the server: why the record is spam (the content rules' reason codes, core/spam/rules.ts). */
+  /** Set by the server on spam: why it is spam (contract/records/spam-reasons.ts codes). */
   spamReasons?: string[]
 }
 

@@ -8,6 +8,7 @@ import type { RateLimit } from '../../contract/share/rate-limit.ts'
 import type { ReadAccess } from '../../contract/share/reads.ts'
 import type { ShareTranslations } from '../../contract/share/languages.ts'
 import type { SpamRules } from '../../contract/share/spam-rules.ts'
+import type { ChallengeMode } from '../../contract/share/challenge.ts'
 
 /** An endpoint's settings as the public routes use them. */
 export interface ShareEndpoint {
@@ -52,6 +53,10 @@ export interface ShareEndpoint {
   dedupeSeconds: number
   /** JSON posts are deduplicated too. */
   dedupeJson: boolean
+  /** Proof-of-work challenge: off, flag (spam without a valid solution) or require (refused). */
+  challenge: ChallengeMode
+  /** Its difficulty (altcha's maxnumber). */
+  challengeDifficulty: number
 }
 
 export interface EndpointCache {

@@ -23,11 +23,15 @@ import type { EndpointCache, ShareEndpoint } from './endpoint-cache-types.ts'
 /** Stands for all apps in a change notice (storage/changes.ts). */
 const EVERY_APP: typeof EveryApp = '*'
 
-/** What a request does: write records, or read one of the read paths. */
-export type ShareMode = 'write' | ReadPath
+/**
+ * What a request does: write records, fetch a proof-of-work challenge (core/challenge: checked
+ * as a write, limited in a bucket of its own), or read one of the read paths.
+ */
+export type ShareMode = 'write' | 'challenge' | ReadPath
 
-/** The rate-limit bucket of a request: writes and reads have one each per app; /query and /summary share the read bucket. */
-export const rateBucket = (appId: string, mode: ShareMode): string => `${appId}:${mode === 'write' ? 'write' : 'read'}`
+/** The rate-limit bucket of a request: writes, challenges and reads have one each per app; /query and /summary share the read bucket. */
+export const rateBucket = (appId: string, mode: ShareMode): string =>
+  `${appId}:${mode === 'write' || mode === 'challenge' ? mode : 'read'}`
 
 /** What the cache is made of: the storage it reads, the feed it follows, and the limiter whose buckets a change resets. */
 export interface EndpointCacheParts {
@@ -105,6 +109,8 @@ export function createEndpointCache({ storage, changes, config, log, limiter }: 
       spamRules: spamRulesOf(row.spamRules),
       dedupeSeconds: row.dedupeSeconds,
       dedupeJson: row.dedupeJson,
+      challenge: row.challenge,
+      challengeDifficulty: row.challengeDifficulty,
     }
   }
 

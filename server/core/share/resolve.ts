@@ -65,14 +65,15 @@ export async function resolveEndpoint(
   // The HTTP face hands over null for a path segment that is not valid percent-encoding.
   const endpoint = typeof token === 'string' ? await ctx.caches.endpoints.lookup(token) : undefined
   if (!endpoint?.published) throw noPublishedEndpoint()
-  if (mode === 'write' && !endpoint.service) {
+  const writes = mode === 'write' || mode === 'challenge'
+  if (writes && !endpoint.service) {
     throw new AppError(
       'disabled',
       'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings',
     )
   }
-  if (mode === 'write') await requireOpen(ctx, endpoint, Boolean(access.idempotencyKey))
-  if (mode !== 'write') await requireReadAccess(ctx, endpoint, mode, access.bearer ?? null)
+  if (writes) await requireOpen(ctx, endpoint, Boolean(access.idempotencyKey))
+  else await requireReadAccess(ctx, endpoint, mode, access.bearer ?? null)
   chargeRate(ctx, endpoint, mode, access.client ?? null, cost, access)
   return endpoint
 }

@@ -116,6 +116,8 @@ export async function updateShare(
       patch.spamRules === undefined ? undefined : patch.spamRules === null ? null : JSON.stringify(patch.spamRules),
     dedupeSeconds: patch.dedupeSeconds,
     dedupeJson: patch.dedupeJson,
+    challenge: patch.challenge,
+    challengeDifficulty: patch.challengeDifficulty,
   }
   if (patch.uniqueField) await checkUniqueType(ctx, appId, patch.uniqueField)
   if (patch.pages) await checkPages(ctx, appId, patch.pages)

@@ -60,6 +60,8 @@ export async function toShare(ctx: AppContext, row: SettingsRow): Promise<Share>
     spamRules: spamRulesOf(row.spamRules),
     dedupeSeconds: row.dedupeSeconds,
     dedupeJson: row.dedupeJson,
+    challenge: row.challenge,
+    challengeDifficulty: row.challengeDifficulty,
     records,
     closedNow: closedBy(row, ctx.clock.now(), records) !== null,
     publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString(),

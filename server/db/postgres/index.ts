@@ -26,6 +26,7 @@ import { postgresMembers } from './members.ts'
 import { postgresAudit } from './audit.ts'
 import { postgresRetention } from './retention.ts'
 import { postgresGauges } from './gauges.ts'
+import { postgresChallenges } from './challenges.ts'
 import { postgresShare } from './share.ts'
 import { postgresSmart } from './smart.ts'
 import { postgresStats } from './stats.ts'
@@ -81,6 +82,7 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       retention: postgresRetention(db),
       unlisted: postgresUnlistedKeys(db),
       gauges: postgresGauges(db),
+      challenges: postgresChallenges(db),
     }
     // No write counter to ask here: any success after a failure counts as recovery.
     const { stores, availability } = guardStores(plain, { classify: pgStorageProblem, now })

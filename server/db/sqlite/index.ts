@@ -22,6 +22,7 @@ import { sqliteScales } from './scales.ts'
 import { sqliteSenders } from './senders.ts'
 import { sqliteMembers } from './members.ts'
 import { sqliteAudit } from './audit.ts'
+import { sqliteChallenges } from './challenges.ts'
 import { sqliteRetention } from './retention.ts'
 import { sqliteGauges } from './gauges.ts'
 import { sqliteShare } from './share.ts'
@@ -57,6 +58,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     retention: sqliteRetention(db),
     unlisted: sqliteUnlistedKeys(db),
     gauges: sqliteGauges(db),
+    challenges: sqliteChallenges(db),
   }
   const writes = store.sqlite.prepare<{ n: number }, []>('SELECT total_changes() AS n')
   const { stores, availability } = guardStores(plain, {

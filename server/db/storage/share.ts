@@ -4,6 +4,7 @@
  * token arrives as core made it: a SHA-256 for lookup and a sealed copy for the owner.
  */
 import type { ReadAccess } from '../../contract/share/reads.ts'
+import type { ChallengeMode } from '../../contract/share/challenge.ts'
 
 /** An app's endpoint row (one per app, made with it). */
 export interface EndpointRow {
@@ -55,6 +56,10 @@ export interface EndpointRow {
   dedupeSeconds: number
   /** JSON posts are deduplicated too. */
   dedupeJson: boolean
+  /** Proof-of-work challenge: off, flag or require. */
+  challenge: ChallengeMode
+  /** Its difficulty (altcha's maxnumber). */
+  challengeDifficulty: number
   publishedAt: number | null
   createdAt: number
   updatedAt: number
@@ -104,6 +109,8 @@ export interface EndpointSettings {
   spamRules?: string | null
   dedupeSeconds?: number
   dedupeJson?: boolean
+  challenge?: ChallengeMode
+  challengeDifficulty?: number
 }
 
 /** A change of the endpoint: the row after it, and whether anything changed. */

@@ -23,6 +23,8 @@ export const SHARE_CORS_HEADERS: Readonly<Record<string, string>> = {
     'Authorization',
     'Idempotency-Key',
     'Last-Event-ID',
+    // A post's proof-of-work solution (ALTCHA), when not in the body.
+    'X-Altcha',
     ...TUS_REQUEST_HEADERS,
   ].join(', '),
   // Lets browser code read why it must wait (and how much it has left), the id to quote in a report, and what tus answers in headers.

@@ -22,6 +22,7 @@ import { mediaType, readBodyBytes, unsupported, utf8Text } from './body.ts'
 import { declaredCharset, decodeText, decoderFor } from './charset.ts'
 import { readForm, readFormPairs } from './form-body.ts'
 import { shareCors } from './cors.ts'
+import { shareChallengeRoutes } from './challenge.ts'
 import { readerToken, requestClient } from './resolve.ts'
 import { writeRateHeaders } from './throttle.ts'
 import { isNavigation, refusedEndpoint, refusedPostPage, thanksRedirect } from '../form-post.ts'
@@ -107,60 +108,64 @@ export async function ingestShare(
 /** The write routes of the public collection endpoints. */
 export const shareIngestRoutes = (ctx: AppContext) => {
   const readers = shareReaders(ctx)
-  return new Elysia({ name: 'svc/share-ingest' })
-    .use(shareCors())
-    .post(
-      pathOf('ingest.post'),
-      async ({ params, request, set }) => {
-        const { ids } = await ingestShare(
-          ctx,
-          shareCall(ctx, params.token, request),
-          readers.record,
-          set.headers as Record<string, string>,
-        )
-        return json({ code: 200, data: { id: ids[0] } })
-      },
-      { parse: 'none' },
-    )
-    .post(
-      pathOf('ingest.form'),
-      async ({ params, request, set }) => {
-        // A browser posting the form itself wants pages; fetch and scripts keep the JSON answers.
-        const navigation = isNavigation(request)
-        const headers = set.headers as Record<string, string>
-        const call = shareCall(ctx, params.token, request)
-        try {
-          const { ids, endpoint, redirect } = await ingestShare(ctx, call, readers.form, headers)
-          const after = afterFormPost(redirect, endpoint.redirectOrigins, navigation ? endpoint.thankYouUrl : null)
-          if (after.location) return new Response(null, { status: 303, headers: { location: after.location } })
-          if (navigation) return thanksRedirect(ctx, params.token, request, after.refused !== null)
-          return json({
-            code: 200,
-            data: { id: ids[0] },
-            ...(after.refused ? { details: { redirect: refusedRedirectNote(after.refused) } } : {}),
+  return (
+    new Elysia({ name: 'svc/share-ingest' })
+      .use(shareCors())
+      // GET …/challenge: what a post under the challenge setting needs first.
+      .use(shareChallengeRoutes(ctx))
+      .post(
+        pathOf('ingest.post'),
+        async ({ params, request, set }) => {
+          const { ids } = await ingestShare(
+            ctx,
+            shareCall(ctx, params.token, request),
+            readers.record,
+            set.headers as Record<string, string>,
+          )
+          return json({ code: 200, data: { id: ids[0] } })
+        },
+        { parse: 'none' },
+      )
+      .post(
+        pathOf('ingest.form'),
+        async ({ params, request, set }) => {
+          // A browser posting the form itself wants pages; fetch and scripts keep the JSON answers.
+          const navigation = isNavigation(request)
+          const headers = set.headers as Record<string, string>
+          const call = shareCall(ctx, params.token, request)
+          try {
+            const { ids, endpoint, redirect } = await ingestShare(ctx, call, readers.form, headers)
+            const after = afterFormPost(redirect, endpoint.redirectOrigins, navigation ? endpoint.thankYouUrl : null)
+            if (after.location) return new Response(null, { status: 303, headers: { location: after.location } })
+            if (navigation) return thanksRedirect(ctx, params.token, request, after.refused !== null)
+            return json({
+              code: 200,
+              data: { id: ids[0] },
+              ...(after.refused ? { details: { redirect: refusedRedirectNote(after.refused) } } : {}),
+            })
+          } catch (error) {
+            if (!navigation || !(error instanceof AppError)) throw error
+            const endpoint = await refusedEndpoint(ctx, call, error)
+            return refusedPostPage(ctx, endpoint, error, request, headers)
+          }
+        },
+        { parse: 'none' },
+      )
+      .post(
+        pathOf('ingest.batch'),
+        async ({ params, request, set }) => {
+          const { ids } = await ingestShare(
+            ctx,
+            shareCall(ctx, params.token, request),
+            readers.batch,
+            set.headers as Record<string, string>,
+          )
+          // Ids are UUIDs (nothing to escape): joining them is cheaper than serialising a thousand strings.
+          return new Response(`{"code":200,"data":{"ids":["${ids.join('","')}"]}}`, {
+            headers: { 'content-type': JSON_TYPE },
           })
-        } catch (error) {
-          if (!navigation || !(error instanceof AppError)) throw error
-          const endpoint = await refusedEndpoint(ctx, call, error)
-          return refusedPostPage(ctx, endpoint, error, request, headers)
-        }
-      },
-      { parse: 'none' },
-    )
-    .post(
-      pathOf('ingest.batch'),
-      async ({ params, request, set }) => {
-        const { ids } = await ingestShare(
-          ctx,
-          shareCall(ctx, params.token, request),
-          readers.batch,
-          set.headers as Record<string, string>,
-        )
-        // Ids are UUIDs (nothing to escape): joining them is cheaper than serialising a thousand strings.
-        return new Response(`{"code":200,"data":{"ids":["${ids.join('","')}"]}}`, {
-          headers: { 'content-type': JSON_TYPE },
-        })
-      },
-      { parse: 'none' },
-    )
+        },
+        { parse: 'none' },
+      )
+  )
 }

@@ -349,8 +349,12 @@
     }
     submit.disabled = true
     status.textContent = WORDS.sending
+    // The proof-of-work solution (challenge.client.js), when the form asks for one: each is accepted once.
+    const challenge = window.svcChallenge
     try {
+      if (challenge) await challenge.ready()
       const { ok, body } = await send()
+      if (challenge && !ok) challenge.renew()
       if (ok) {
         // The answers kept in the tab (keep-answers.client.js) are forgotten once sent.
         document.dispatchEvent(new CustomEvent('svc:sent'))

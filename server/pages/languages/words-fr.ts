@@ -34,6 +34,10 @@ const REFUSALS: Record<ErrorType, RefusalWords> = {
   disabled: { text: NOT_ACCEPTING, owner: false },
   closed: { text: CLOSED, owner: false },
   duplicate: { text: DUPLICATE, owner: false },
+  challenge_required: {
+    text: "Votre navigateur n'a pas pu terminer la vérification automatique que ce formulaire utilise contre le spam : vos réponses n'ont pas été envoyées. Vérifiez que JavaScript est activé, rechargez la page et renvoyez le formulaire.",
+    owner: false,
+  },
   too_large: {
     text: 'Vos réponses sont trop longues pour être envoyées. Raccourcissez-les, puis renvoyez le formulaire.',
     owner: false,

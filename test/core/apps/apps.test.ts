@@ -104,7 +104,7 @@ describe('apps core', () => {
     const { ctx } = testContext()
     const { user } = await makeUser(ctx)
     const app = await createApp(ctx, user.id, { name: 'Mine' })
-    await ctx.writer.write(app.id, [{ data: { n: 1 }, meta: {}, spam: false, newFields: [] }])
+    await ctx.writer.write(app.id, [{ data: { n: 1 }, meta: {}, spam: false, spamReasons: [], newFields: [] }])
     const heard: string[] = []
     ctx.changes.subscribe((appId, kind) => heard.push(`${kind} ${appId}`))
     expect(await ctx.storage.users.delete(user.id)).toEqual({ appIds: [app.id] })

@@ -12,7 +12,7 @@ const record = (
   data: Record<string, unknown>,
   spam = false,
   newFields: PreparedRecord['newFields'] = [],
-): PreparedRecord => ({ data, meta: {}, spam, newFields })
+): PreparedRecord => ({ data, meta: {}, spam, spamReasons: spam ? ['honeypot'] : [], newFields })
 
 type Commit = RecordStore['commitGroup']
 

@@ -12,7 +12,13 @@ import { getSummary } from '../../../server/core/stats/summary.ts'
 import { testContext } from '../../support/context.ts'
 import { makeEndpoint } from '../collect/fixtures.ts'
 
-const record = (data: Record<string, unknown>): PreparedRecord => ({ data, meta: {}, spam: false, newFields: [] })
+const record = (data: Record<string, unknown>): PreparedRecord => ({
+  data,
+  meta: {},
+  spam: false,
+  spamReasons: [],
+  newFields: [],
+})
 const state = (seq: number): StatsState => ({ ...emptyState(0), seq, persistedSeq: seq })
 
 describe('statsCopies: least recently used out past the cap', () => {

@@ -16,6 +16,7 @@ const record = (data: Record<string, unknown>, spam = false): PreparedRecord => 
   data,
   meta: {},
   spam,
+  spamReasons: spam ? ['honeypot'] : [],
   newFields: [],
 })
 

@@ -19,7 +19,13 @@ import { testContext } from '../../support/context.ts'
 import { tempDir } from '../../support/tmp.ts'
 import { makeEndpoint } from '../../core/collect/fixtures.ts'
 
-const record = (data: Record<string, unknown>): PreparedRecord => ({ data, meta: {}, spam: false, newFields: [] })
+const record = (data: Record<string, unknown>): PreparedRecord => ({
+  data,
+  meta: {},
+  spam: false,
+  spamReasons: [],
+  newFields: [],
+})
 
 /** File operations whose asynchronous syncs wait until the test releases them. */
 function heldSyncs() {

@@ -4,6 +4,7 @@
  */
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { ReadAccess } from '../../../contract/share/reads.ts'
+import { type ChallengeMode, DEFAULT_CHALLENGE_DIFFICULTY } from '../../../contract/share/challenge.ts'
 import { createdAt, millis } from './columns.ts'
 import { users } from './accounts.ts'
 
@@ -139,6 +140,10 @@ export const endpoints = pgTable('endpoints', {
   dedupeSeconds: integer('dedupe_seconds').notNull().default(600),
   /** JSON posts are deduplicated too (form posts always are while dedupeSeconds is on). */
   dedupeJson: boolean('dedupe_json').notNull().default(false),
+  /** Proof-of-work challenge: `off`, `flag` (stored as spam without a solution) or `require` (refused). */
+  challenge: text('challenge').$type<ChallengeMode>().notNull().default('off'),
+  /** The challenge's difficulty (altcha's maxnumber). */
+  challengeDifficulty: integer('challenge_difficulty').notNull().default(DEFAULT_CHALLENGE_DIFFICULTY),
   publishedAt: millis('published_at'),
   createdAt: createdAt(),
   updatedAt: millis('updated_at').notNull(),

@@ -4,6 +4,7 @@
  */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { ReadAccess } from '../../../contract/share/reads.ts'
+import { type ChallengeMode, DEFAULT_CHALLENGE_DIFFICULTY } from '../../../contract/share/challenge.ts'
 import { createdAt } from './columns.ts'
 import { users } from './accounts.ts'
 
@@ -139,6 +140,10 @@ export const endpoints = sqliteTable('endpoints', {
   dedupeSeconds: integer('dedupe_seconds').notNull().default(600),
   /** JSON posts are deduplicated too (form posts always are while dedupeSeconds is on). */
   dedupeJson: integer('dedupe_json', { mode: 'boolean' }).notNull().default(false),
+  /** Proof-of-work challenge: `off`, `flag` (stored as spam without a solution) or `require` (refused). */
+  challenge: text('challenge').$type<ChallengeMode>().notNull().default('off'),
+  /** The challenge's difficulty (altcha's maxnumber). */
+  challengeDifficulty: integer('challenge_difficulty').notNull().default(DEFAULT_CHALLENGE_DIFFICULTY),
   publishedAt: integer('published_at'),
   createdAt: createdAt(),
   updatedAt: integer('updated_at').notNull(),
