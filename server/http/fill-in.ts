@@ -89,7 +89,7 @@ export const fillInRoutes = (ctx: AppContext) => {
       return page(
         fillInDocument({
           ...data,
-          ...languagePage(data.fields, language, query),
+          ...languagePage(data, language, query),
           values: linkValues(data.fields, query),
           utm: linkUtm(query),
         }),
@@ -178,7 +178,7 @@ export const fillInRoutes = (ctx: AppContext) => {
           if (ended) return page(messageDocument(data.appName, ended, data.theme, language.lang), error.status)
           const values = new Map<string, string[]>()
           for (const [name, value] of pairs) values.set(name, [...(values.get(name) ?? []), value])
-          const localized = languagePage(data.fields, language)
+          const localized = languagePage(data, language)
           const refusal = respondentRefusal(error, localized.fields, language.words)
           return page(
             fillInDocument({

@@ -328,3 +328,17 @@ describe('a post in a chosen language', () => {
     expect((await page(`/f/${token}`)).text).toContain('<p>Closed for now.</p>')
   })
 })
+
+describe('page titles in a chosen language', () => {
+  test("a page's title shows in the language chosen, its own title where no translation is written", async () => {
+    const s = await frenchForm()
+    expect((await s.addField({ name: 'more', label: 'Anything else?', page: 2 })).status).toBe(200)
+    const pages = [{ title: 'About you', translations: { fr: { title: 'À propos de vous' } } }, { title: 'Details' }]
+    expect((await s.share({ pages })).status).toBe(200)
+    const french = (await s.page(`/f/${s.token}?lang=fr`)).text
+    expect(french).toContain('<h2 class="page-title" id="page-1-title">À propos de vous</h2>')
+    expect(french).toContain('<h2 class="page-title" id="page-2-title">Details</h2>')
+    const english = (await s.page(`/f/${s.token}`)).text
+    expect(english).toContain('<h2 class="page-title" id="page-1-title">About you</h2>')
+  })
+})

@@ -1,12 +1,14 @@
 /**
  * @module The fill-in page in the language a respondent gets (contract/languages/choose.ts):
  * which languages the form offers, which one is shown, and the form's texts in it — each
- * field's label, help, placeholder and option labels from its `translations`, the thank-you
- * and closed texts from the share setting `translations`, each falling back to the form's own
+ * field's label, help, placeholder and option labels from its `translations`, each page's
+ * title from its own, the thank-you and closed texts from the share setting `translations`,
+ * each falling back to the form's own
  * text where a translation is missing. Answers keep their canonical option values.
  */
 import { chooseLanguage, offeredLanguages, translated } from '../../contract/languages/choose.ts'
 import type { ShareTranslations } from '../../contract/share/languages.ts'
+import type { PageLayout } from '../../contract/share/pages.ts'
 import type { FillInField } from '../../core/connect/fill-in.ts'
 import { wordsOf, type PageWords } from './words.ts'
 
@@ -79,13 +81,28 @@ export function localizedFields(fields: readonly FillInField[], language: PageLa
 export const formText = (text: string, language: PageLanguage, key: 'thankYouMessage' | 'closedMessage'): string =>
   language.lang === language.base ? text : translated(text, language.texts, language.lang, key)
 
-/** What the page data adds for its language: the fields' texts in it, its words, and the switcher's languages. */
+/** The pages with their titles in `language.lang` (a page without one keeps its own). */
+export function localizedPages(pages: readonly PageLayout[], language: PageLanguage): PageLayout[] {
+  const { lang } = language
+  if (lang === language.base) return [...pages]
+  return pages.map((page) => ({ ...page, title: translated(page.title, page.translations, lang, 'title') }))
+}
+
+/** What the page data adds for its language: the fields' texts and the pages' titles in it, its words, and the switcher's languages. */
 export const languagePage = (
-  fields: readonly FillInField[],
+  form: { fields: readonly FillInField[]; pages: readonly PageLayout[] },
   language: PageLanguage,
   query?: URLSearchParams,
-): { fields: FillInField[]; lang: string; languages: string[]; words: PageWords; query?: URLSearchParams } => ({
-  fields: localizedFields(fields, language),
+): {
+  fields: FillInField[]
+  pages: PageLayout[]
+  lang: string
+  languages: string[]
+  words: PageWords
+  query?: URLSearchParams
+} => ({
+  fields: localizedFields(form.fields, language),
+  pages: localizedPages(form.pages, language),
   lang: language.lang,
   languages: language.languages,
   words: language.words,
