@@ -1,6 +1,6 @@
 /**
  * svc-cli field add/update with the form flags (help text, placeholder, each rule, hidden,
- * prefill): sent as the field's keys, stored, shown by field get, removed with "" on update,
+ * prefill, page): sent as the field's keys, stored, shown by field get, removed with "" on update,
  * and a refused rule named by its flag.
  */
 import { describe, expect, test } from 'bun:test'
@@ -140,6 +140,21 @@ describe('field add and update with form flags', () => {
     expect(await storedForm(app, 'source')).toEqual({ hidden: true })
     const list = expectOk(await cli('field', 'list', '--app', app)).stdout
     expect(list).toContain('hidden')
+  })
+
+  test('--page puts a question on a page; get shows it; "" on update removes it; a page must be a whole number', async () => {
+    const app = await newApp()
+    expectOk(await cli('field', 'add', '--app', app, '--name', 'name'))
+    expectOk(await cli('field', 'add', '--app', app, '--name', 'details', '--page', '2'))
+    expect(await storedForm(app, 'details')).toEqual({ page: 2 })
+    expect(expectOk(await cli('field', 'get', '--app', app, '--field', 'details')).stdout).toMatch(/page\s+2/)
+    expectOk(await cli('field', 'update', '--app', app, '--field', 'details', '--page', ''))
+    expect(await storedForm(app, 'details')).toBeNull()
+    const usage = await cli('field', 'update', '--app', app, '--field', 'details', '--page', 'two')
+    expect([usage.code, usage.stderr]).toEqual([
+      2,
+      expect.stringContaining('--page must be a whole number from 1; got "two"'),
+    ])
   })
 
   test('a rule that does not fit is refused naming its flag, and a number flag must be a number', async () => {

@@ -1,6 +1,6 @@
 /**
  * @module The flags of a field's form settings (server/contract/fields/form.ts), shared by
- * `field add` and `field update`: help text, placeholder, each rule, hidden and prefill.
+ * `field add` and `field update`: help text, placeholder, each rule, hidden, prefill and page.
  * On update an empty value (`--pattern ""`) removes the setting.
  */
 import { usageError } from '../../errors.ts'
@@ -59,6 +59,10 @@ export const formArgs = {
     type: 'boolean' as const,
     description: "Shown, and its first value may come from the form's link; --no-prefill turns it off",
   },
+  page: text(
+    'The page of the fill-in form this question starts or is on (1, 2, …; pages run in order; update: "" removes it)',
+    'n',
+  ),
 }
 
 /** Problem paths of the body as the flags that carry them (`rules.minLength` is `--min-length`). */
@@ -94,7 +98,17 @@ export function formBodyOf(args: FormFlags, update: boolean) {
     ...(Object.keys(rules).length > 0 ? { rules } : {}),
     ...(args.hidden === undefined ? {} : { hidden: args.hidden as boolean }),
     ...(args.prefill === undefined ? {} : { prefill: args.prefill as boolean }),
+    ...pageOf(args.page as string | undefined, update),
   }
+}
+
+/** The `page` key of the body: a whole number, null to remove it ("" on update), nothing when not given. */
+function pageOf(raw: string | undefined, update: boolean): { page?: number | null } {
+  if (raw === undefined || (raw === '' && !update)) return {}
+  if (raw === '') return { page: null }
+  const page = Number(raw)
+  if (!Number.isInteger(page) || page < 1) throw usageError(`--page must be a whole number from 1; got "${raw}"`)
+  return { page }
 }
 
 /** The form settings of a field as `field get` shows them (nothing when it has none). */
@@ -108,6 +122,7 @@ export function formDetails(field: Field): Record<string, string> {
     ...(rules.length > 0 ? { rules: rules.join(', ') } : {}),
     ...(field.hidden ? { hidden: 'yes (filled from the link)' } : {}),
     ...(field.prefill ? { prefill: 'yes (the link may fill it)' } : {}),
+    ...(field.page === undefined ? {} : { page: String(field.page) }),
   }
 }
 
