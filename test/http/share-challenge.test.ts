@@ -127,15 +127,19 @@ describe('require: every ingest route', () => {
       expect(answer.status).toBe(403)
       expect(answer.body).toEqual(requiredBody(endpoint, 'challenge_missing', WHY.challenge_missing))
     }
-    const form = (altcha: string) => new URLSearchParams({ name: 'Form', altcha }).toString()
+    // Each post sends its own answer: the same one again from this client would be a duplicate (dedupeSeconds).
+    const form = (name: string, altcha: string) => new URLSearchParams({ name, altcha }).toString()
     const taken = [
       await request('POST', path, { body: { name: 'Header' }, headers: { 'x-altcha': await solve(t, endpoint) } }),
-      await request('POST', `${path}/form`, { raw: form(await solve(t, endpoint)), headers: FORM }),
+      await request('POST', `${path}/form`, { raw: form('Form', await solve(t, endpoint)), headers: FORM }),
       await request('POST', `${path}/batch`, {
         body: [{ name: 'Batch' }],
         headers: { 'x-altcha': await solve(t, endpoint) },
       }),
-      await request('POST', `/f/${endpoint.token}`, { raw: form(await solve(t, endpoint)), headers: JSON_FORM }),
+      await request('POST', `/f/${endpoint.token}`, {
+        raw: form('Fill-in', await solve(t, endpoint)),
+        headers: JSON_FORM,
+      }),
     ]
     expect(taken.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
     const records = await storedRecords(t.ctx, endpoint.appId)
@@ -144,7 +148,7 @@ describe('require: every ingest route', () => {
       { spam: false, data: { name: 'Header' } },
       { spam: false, data: { name: 'Form' } },
       { spam: false, data: { name: 'Batch' } },
-      { spam: false, data: { name: 'Form' } },
+      { spam: false, data: { name: 'Fill-in' } },
     ])
   })
 

@@ -96,10 +96,10 @@ describe('spamRules: each rule gives its reason', () => {
     ])
   })
 
-  test('the honeypot alone flags the post; the rules add no reasons to it', async () => {
+  test('the honeypot alone flags the post; its reason is the only one, the rules add none', async () => {
     const { form, stored } = await setup(RULES)
     expect((await form({ message: 'casino', _gotcha: 'x' })).status).toBe(200)
-    expect(await stored()).toEqual([{ spam: true, meta: {} }])
+    expect(await stored()).toEqual([{ spam: true, meta: { spamReasons: ['honeypot'] } }])
   })
 })
 
